@@ -1,0 +1,125 @@
+"""The JSON door: ``call(request) -> reply``. It never raises.
+
+Every reply has ``ok``. Errors come back as ``{"ok": false, "error": {"code", "message",
+"message_th", "field"?}}`` with a stable code from :mod:`engine.errors`.
+"""
+
+from __future__ import annotations
+
+import traceback
+
+from . import errors, options
+from .errors import EngineError
+from .games import GAMES, GameSpec
+from .makruk import move_uci
+
+MAX_PERFT_DEPTH = 6
+
+
+def _field(request: dict, name: str, kind: type | tuple, required: bool = True, default=None):
+    if name not in request:
+        if required:
+            raise EngineError(errors.BAD_REQUEST, f"the request needs a {name!r} field",
+                              f"คำขอต้องมีช่อง {name!r}", name)
+        return default
+    value = request[name]
+    # bool is an int subclass; a depth of True is a type error, not 1.
+    if not isinstance(value, kind) or (isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,))):
+        want = "/".join(k.__name__ for k in (kind if isinstance(kind, tuple) else (kind,)))
+        raise EngineError(errors.BAD_TYPE, f"{name!r} must be {want}, got {type(value).__name__}",
+                          f"{name!r} ต้องเป็นชนิด {want} แต่ได้ {type(value).__name__}", name)
+    return value
+
+
+def _game_spec(request: dict) -> GameSpec:
+    game = _field(request, "game", str)
+    spec = GAMES.get(game)
+    if spec is None:
+        known = ", ".join(sorted(GAMES))
+        raise EngineError(errors.UNKNOWN_GAME, f"unknown game {game!r}; known games: {known}",
+                          f"ไม่รู้จักเกม {game!r} เกมที่มี: {known}", "game")
+    return spec
+
+
+def _new_game(request: dict):
+    spec = _game_spec(request)
+    opts = options.resolve(spec.options, request.get("options"))
+    position = _field(request, "position", str, required=False, default=spec.start_position)
+    game = spec.new_game(position, opts)
+    moves = _field(request, "moves", list, required=False, default=[])
+    for index, move in enumerate(moves):
+        try:
+            game.play(move)
+        except EngineError as error:
+            raise error.at(f"moves[{index}]")
+    return game
+
+
+def _op_games(request: dict) -> dict:
+    return {"games": [spec.to_dict() for spec in GAMES.values()]}
+
+
+def _op_start(request: dict) -> dict:
+    spec = _game_spec(request)
+    options.resolve(spec.options, request.get("options"))
+    return {"position": spec.start_position}
+
+
+def _op_legal_moves(request: dict) -> dict:
+    game = _new_game(request)
+    return {"moves": sorted(move_uci(m) for m in game.legal_moves())}
+
+
+def _op_play(request: dict) -> dict:
+    game = _new_game(request)
+    return {
+        "position": game.position.fen(),
+        "turn": "white" if game.position.turn == "w" else "black",
+        "board": game.position.pieces(),
+        "legal_moves": sorted(move_uci(m) for m in game.legal_moves()),
+        "actions": game.actions(),
+        "last_move": game.last_move,
+        "status": game.status(),
+    }
+
+
+def _op_perft(request: dict) -> dict:
+    spec = _game_spec(request)
+    depth = _field(request, "depth", int)
+    if not 0 <= depth <= MAX_PERFT_DEPTH:
+        raise EngineError(errors.BAD_REQUEST, f"'depth' must be between 0 and {MAX_PERFT_DEPTH}, got {depth}",
+                          f"'depth' ต้องอยู่ระหว่าง 0 ถึง {MAX_PERFT_DEPTH} แต่ได้ {depth}", "depth")
+    opts = options.resolve(spec.options, request.get("options"))
+    position = _field(request, "position", str, required=False, default=spec.start_position)
+    return {"nodes": spec.perft(position, depth, opts)}
+
+
+OPS = {
+    "games": _op_games,
+    "start": _op_start,
+    "legal_moves": _op_legal_moves,
+    "play": _op_play,
+    "perft": _op_perft,
+}
+
+
+def call(request: object) -> dict:
+    """Answer one request dict with a reply dict; errors become ``ok: false`` replies."""
+    try:
+        if not isinstance(request, dict):
+            raise EngineError(errors.BAD_REQUEST,
+                              f"a request must be a JSON object, got {type(request).__name__}",
+                              f"คำขอต้องเป็นออบเจกต์ JSON แต่ได้ {type(request).__name__}")
+        op = _field(request, "op", str)
+        handler = OPS.get(op)
+        if handler is None:
+            known = ", ".join(sorted(OPS))
+            raise EngineError(errors.UNKNOWN_OP, f"unknown op {op!r}; known ops: {known}",
+                              f"ไม่รู้จักคำสั่ง {op!r} คำสั่งที่มี: {known}", "op")
+        return {"ok": True, **handler(request)}
+    except EngineError as error:
+        return {"ok": False, "error": error.to_dict()}
+    except Exception as exc:  # the door never raises: report, with the traceback for bug reports
+        return {"ok": False, "error": {
+            "code": errors.INTERNAL, "message": f"internal engine error: {exc!r}",
+            "message_th": "เอนจินทำงานผิดพลาดภายใน", "detail": traceback.format_exc()}}

@@ -1,0 +1,51 @@
+"""Engine errors: a stable code plus an English and a Thai message."""
+
+from __future__ import annotations
+
+# Stable error codes. Clients branch on these, never on message text.
+BAD_REQUEST = "BAD_REQUEST"
+BAD_TYPE = "BAD_TYPE"
+UNKNOWN_OP = "UNKNOWN_OP"
+UNKNOWN_GAME = "UNKNOWN_GAME"
+UNKNOWN_OPTION = "UNKNOWN_OPTION"
+BAD_OPTION_VALUE = "BAD_OPTION_VALUE"
+BAD_POSITION = "BAD_POSITION"
+ILLEGAL_POSITION = "ILLEGAL_POSITION"
+BAD_MOVE = "BAD_MOVE"
+ILLEGAL_MOVE = "ILLEGAL_MOVE"
+GAME_OVER = "GAME_OVER"
+COUNT_NOT_ALLOWED = "COUNT_NOT_ALLOWED"
+INTERNAL = "INTERNAL"
+
+CODES = (
+    BAD_REQUEST, BAD_TYPE, UNKNOWN_OP, UNKNOWN_GAME, UNKNOWN_OPTION, BAD_OPTION_VALUE,
+    BAD_POSITION, ILLEGAL_POSITION, BAD_MOVE, ILLEGAL_MOVE, GAME_OVER, COUNT_NOT_ALLOWED,
+    INTERNAL,
+)
+
+
+class EngineError(Exception):
+    """An error with a stable ``code``, an English ``message`` and a Thai ``message_th``.
+
+    ``field`` names the request field at fault (``"moves[3]"``, ``"position"``) when known.
+    """
+
+    def __init__(self, code: str, message: str, message_th: str, field: str | None = None):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.message_th = message_th
+        self.field = field
+
+    def at(self, field: str) -> "EngineError":
+        """Return this error with ``field`` set (keeps an already more precise field)."""
+        if self.field is None:
+            self.field = field
+        return self
+
+    def to_dict(self) -> dict:
+        """The error as the JSON door reports it."""
+        out = {"code": self.code, "message": self.message, "message_th": self.message_th}
+        if self.field is not None:
+            out["field"] = self.field
+        return out

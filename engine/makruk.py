@@ -1,0 +1,525 @@
+"""Makruk (Thai chess): position, FEN, move generation and making moves.
+
+Rules: ../shared/rules/makruk.md §1.1. Notation: Fairy-Stockfish ``makruk`` FEN and UCI
+moves (``e3e4``; promotion ``e5e6m``). Game-level rules that need the move history
+(repetition, counting, the game's end) live in :mod:`engine.makruk_game`.
+
+Pieces are one character each, uppercase for White: ``K`` Khun, ``M`` Met, ``S`` Khon,
+``N`` Ma, ``R`` Ruea, ``P`` Bia and ``F`` for a promoted Bia (Bia-ngai), which moves like a
+Met and is written ``M~`` in FEN.
+"""
+
+from __future__ import annotations
+
+from . import errors
+from .board import (
+    DIAGONAL_TARGETS, KING_TARGETS, KNIGHT_TARGETS, ROOK_RAYS, SQUARE_INDEX, SQUARE_NAMES,
+    offset,
+)
+from .errors import EngineError
+
+START_FEN = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1"
+
+WHITE, BLACK = "w", "b"
+COLOR_NAMES = {WHITE: "white", BLACK: "black"}
+PIECE_CHARS = set("KMSNRPF")
+FEN_LETTERS = set("KMSNRP")
+# Material order used to describe sides; also the Ruea/Khon/Ma counts of the counting table.
+PROMOTION_RANK = {WHITE: 5, BLACK: 2}  # 0-based: the 6th rank for White, the 3rd for Black
+PAWN_START_RANK = {WHITE: 2, BLACK: 5}  # a Bia may never stand behind its start rank
+
+# A move is an int: from | to << 6 | PROMOTION. Plain ints keep perft fast.
+PROMOTION = 1 << 12
+
+
+def move_from(move: int) -> int:
+    """Origin square of a move."""
+    return move & 63
+
+
+def move_to(move: int) -> int:
+    """Target square of a move."""
+    return (move >> 6) & 63
+
+
+def move_uci(move: int) -> str:
+    """UCI text of a move: ``e3e4``, or ``e5e6m`` for a promotion."""
+    text = SQUARE_NAMES[move & 63] + SQUARE_NAMES[(move >> 6) & 63]
+    return text + "m" if move & PROMOTION else text
+
+
+def color_of(piece: str) -> str:
+    """``w`` for an uppercase piece, ``b`` for a lowercase one."""
+    return WHITE if piece.isupper() else BLACK
+
+
+def _own(color: str, piece: str) -> str:
+    return piece if color == WHITE else piece.lower()
+
+
+def _forward(color: str) -> int:
+    return 1 if color == WHITE else -1
+
+
+def _pawn_attack_table(color: str) -> tuple[tuple[int, ...], ...]:
+    dr = _forward(color)
+    return tuple(tuple(t for t in (offset(sq, -1, dr), offset(sq, 1, dr)) if t is not None)
+                 for sq in range(64))
+
+
+def _single_table(df: int, dr: int) -> tuple[int | None, ...]:
+    return tuple(offset(sq, df, dr) for sq in range(64))
+
+
+PAWN_CAPTURES = {WHITE: _pawn_attack_table(WHITE), BLACK: _pawn_attack_table(BLACK)}
+FORWARD_STEP = {WHITE: _single_table(0, 1), BLACK: _single_table(0, -1)}
+BACKWARD_STEP = {WHITE: _single_table(0, -1), BLACK: _single_table(0, 1)}
+KHON_TARGETS = {
+    color: tuple(DIAGONAL_TARGETS[sq] + ((FORWARD_STEP[color][sq],) if FORWARD_STEP[color][sq] is not None else ())
+                 for sq in range(64))
+    for color in (WHITE, BLACK)
+}
+# Street options: the Khun's first-move knight leap and the Met's first-move double step.
+KING_HOME = {WHITE: SQUARE_INDEX["d1"], BLACK: SQUARE_INDEX["e8"]}
+MET_HOME = {WHITE: SQUARE_INDEX["e1"], BLACK: SQUARE_INDEX["d8"]}
+MET_DOUBLE_STEP = {color: _single_table(0, 2 * _forward(color)) for color in (WHITE, BLACK)}
+
+
+def _fen_error(fen: str, what: str, what_th: str) -> EngineError:
+    return EngineError(errors.BAD_POSITION, f"bad FEN {fen!r}: {what}", f"FEN {fen!r} ผิดรูปแบบ: {what_th}",
+                       "position")
+
+
+def _illegal(fen: str, what: str, what_th: str) -> EngineError:
+    return EngineError(errors.ILLEGAL_POSITION, f"impossible position {fen!r}: {what}",
+                       f"ตำแหน่ง {fen!r} เป็นไปไม่ได้: {what_th}", "position")
+
+
+class Position:
+    """A Makruk position: pieces, side to move, clocks, counting fields and street rights.
+
+    Counting fields are kept exactly as Fairy-Stockfish writes them: ``count_limit`` (plies,
+    0 when no count runs) and ``count_ply``. Their meaning is interpreted by
+    :mod:`engine.counting`.
+    """
+
+    __slots__ = ("board", "turn", "halfmove", "fullmove", "count_limit", "count_ply",
+                 "count_kind", "count_start", "rights")
+
+    def __init__(self) -> None:
+        self.board: list[str | None] = [None] * 64
+        self.turn = WHITE
+        self.halfmove = 0
+        self.fullmove = 1
+        self.count_limit = 0
+        self.count_ply = 0
+        self.count_kind: str | None = None
+        self.count_start = 0
+        # Squares whose Khun or Met has not moved yet (only used by the street options).
+        self.rights: frozenset[int] = frozenset()
+
+    # ----------------------------------------------------------------- FEN
+    @classmethod
+    def from_fen(cls, fen: object) -> "Position":
+        """Parse a Fairy-Stockfish makruk FEN; raise EngineError quoting the input."""
+        if not isinstance(fen, str):
+            raise EngineError(errors.BAD_TYPE, f"'position' must be a string, got {type(fen).__name__}",
+                              f"'position' ต้องเป็นข้อความ แต่ได้ {type(fen).__name__}", "position")
+        fields = fen.split()
+        if not 1 <= len(fields) <= 6:
+            raise _fen_error(fen, f"expected 2 to 6 space-separated fields, found {len(fields)}",
+                             f"ต้องมี 2 ถึง 6 ช่องคั่นด้วยเว้นวรรค แต่พบ {len(fields)}")
+        if len(fields) < 2:
+            raise _fen_error(fen, "the side to move (w or b) is missing", "ไม่ได้บอกว่าฝ่ายใดเดิน (w หรือ b)")
+        pos = cls()
+        pos._parse_placement(fen, fields[0])
+        if fields[1] not in (WHITE, BLACK):
+            raise _fen_error(fen, f"side to move must be 'w' or 'b', not {fields[1]!r}",
+                             f"ฝ่ายที่เดินต้องเป็น 'w' หรือ 'b' ไม่ใช่ {fields[1]!r}")
+        pos.turn = fields[1]
+        if len(fields) > 2 and fields[2] != "-":
+            raise _fen_error(fen, f"makruk has no castling; field 3 must be '-', not {fields[2]!r}",
+                             f"หมากรุกไทยไม่มีการเข้าป้อม ช่องที่ 3 ต้องเป็น '-' ไม่ใช่ {fields[2]!r}")
+        limit = fields[3] if len(fields) > 3 else "-"
+        clock = fields[4] if len(fields) > 4 else "0"
+        number = fields[5] if len(fields) > 5 else "1"
+        for name, text in (("field 5 (half-move or counting ply)", clock), ("field 6 (move number)", number)):
+            if not text.isdigit():
+                raise _fen_error(fen, f"{name} must be a whole number, not {text!r}",
+                                 f"{name} ต้องเป็นจำนวนเต็ม ไม่ใช่ {text!r}")
+        if limit != "-" and not limit.isdigit():
+            raise _fen_error(fen, f"field 4 must be '-' or the counting limit in plies, not {limit!r}",
+                             f"ช่องที่ 4 ต้องเป็น '-' หรือขีดจำกัดการนับ (หน่วยตาเดินครึ่ง) ไม่ใช่ {limit!r}")
+        pos.fullmove = max(1, int(number))
+        if limit == "-" or int(limit) == 0:
+            pos.halfmove = int(clock)
+        else:
+            pos.count_limit, pos.count_ply = int(limit), int(clock)
+        pos._check_legal(fen)
+        pos.rights = frozenset(sq for color in (WHITE, BLACK)
+                               for sq, piece in ((KING_HOME[color], _own(color, "K")),
+                                                 (MET_HOME[color], _own(color, "M")))
+                               if pos.board[sq] == piece)
+        return pos
+
+    def _parse_placement(self, fen: str, placement: str) -> None:
+        rows = placement.split("/")
+        if len(rows) != 8:
+            raise _fen_error(fen, f"the board needs 8 ranks separated by '/', found {len(rows)}",
+                             f"กระดานต้องมี 8 แถวคั่นด้วย '/' แต่พบ {len(rows)}")
+        for row_index, row in enumerate(rows):
+            rank = 7 - row_index
+            file = 0
+            i = 0
+            while i < len(row):
+                ch = row[i]
+                if ch.isdigit():
+                    file += int(ch)
+                elif ch.upper() in FEN_LETTERS:
+                    promoted = i + 1 < len(row) and row[i + 1] == "~"
+                    if promoted and ch.upper() != "M":
+                        raise _fen_error(fen, f"only a Met can be marked promoted ('M~'), not {ch + '~'!r}",
+                                         f"ทำเครื่องหมายหมากที่เลื่อนฐานะ ('M~') ได้เฉพาะเม็ด ไม่ใช่ {ch + '~'!r}")
+                    if file < 8:
+                        self.board[rank * 8 + file] = ("F" if ch.isupper() else "f") if promoted else ch
+                    file += 1
+                    i += promoted
+                else:
+                    raise _fen_error(fen, f"unknown piece letter {ch!r} (use K M S N R P, lowercase for Black)",
+                                     f"ไม่รู้จักตัวหมาก {ch!r} (ใช้ K M S N R P ตัวเล็กสำหรับฝ่ายดำ)")
+                if file > 8:
+                    raise _fen_error(fen, f"rank {rank + 1} ({row!r}) has more than 8 squares",
+                                     f"แถวที่ {rank + 1} ({row!r}) มีเกิน 8 ช่อง")
+                i += 1
+            if file != 8:
+                raise _fen_error(fen, f"rank {rank + 1} ({row!r}) has {file} squares, not 8",
+                                 f"แถวที่ {rank + 1} ({row!r}) มี {file} ช่อง ไม่ใช่ 8")
+
+    def _check_legal(self, fen: str) -> None:
+        for color, name, name_th in ((WHITE, "White", "ขาว"), (BLACK, "Black", "ดำ")):
+            kings = self.board.count(_own(color, "K"))
+            if kings != 1:
+                raise _illegal(fen, f"{name} must have exactly one Khun, found {kings}",
+                               f"ฝ่าย{name_th}ต้องมีขุนหนึ่งตัวพอดี แต่พบ {kings}")
+            for sq, piece in enumerate(self.board):
+                if piece == _own(color, "P"):
+                    rank = sq >> 3
+                    promo = PROMOTION_RANK[color]
+                    if (color == WHITE and (rank >= promo or rank < PAWN_START_RANK[color])) or \
+                            (color == BLACK and (rank <= promo or rank > PAWN_START_RANK[color])):
+                        raise _illegal(fen, f"{name} Bia on {SQUARE_NAMES[sq]} is on a rank a Bia can never reach",
+                                       f"เบี้ย{name_th}ที่ {SQUARE_NAMES[sq]} อยู่ในแถวที่เบี้ยไปไม่ได้")
+        other = BLACK if self.turn == WHITE else WHITE
+        if self.in_check(other):
+            raise _illegal(fen, f"the side not to move ({COLOR_NAMES[other]}) is in check",
+                           "ฝ่ายที่ไม่ได้เดินถูกรุกอยู่")
+
+    def fen(self, show_promoted: bool = True) -> str:
+        """The position as FEN; promoted Bia as ``M~`` unless ``show_promoted`` is false."""
+        rows = []
+        for rank in range(7, -1, -1):
+            row, empty = [], 0
+            for file in range(8):
+                piece = self.board[rank * 8 + file]
+                if piece is None:
+                    empty += 1
+                    continue
+                if empty:
+                    row.append(str(empty))
+                    empty = 0
+                if piece in "Ff":
+                    row.append(("M" if piece == "F" else "m") + ("~" if show_promoted else ""))
+                else:
+                    row.append(piece)
+            if empty:
+                row.append(str(empty))
+            rows.append("".join(row))
+        if self.count_limit:
+            tail = f"{self.count_limit} {self.count_ply}"
+        else:
+            tail = f"- {self.halfmove}"
+        return f"{'/'.join(rows)} {self.turn} - {tail} {self.fullmove}"
+
+    def copy(self) -> "Position":
+        """An independent copy."""
+        other = Position.__new__(Position)
+        for name in Position.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.board = self.board[:]
+        return other
+
+    def pieces(self) -> dict[str, str]:
+        """Square name → FEN piece text (``M~`` for a promoted Bia), for drawing."""
+        out = {}
+        for sq, piece in enumerate(self.board):
+            if piece is not None:
+                out[SQUARE_NAMES[sq]] = {"F": "M~", "f": "m~"}.get(piece, piece)
+        return out
+
+    # ----------------------------------------------------------------- attacks
+    def king_square(self, color: str) -> int:
+        """Square of ``color``'s Khun."""
+        return self.board.index(_own(color, "K"))
+
+    def attacked(self, sq: int, by: str) -> bool:
+        """Is ``sq`` attacked by a piece of colour ``by``?"""
+        board = self.board
+        if by == WHITE:
+            pawn, knight, king, met, prom, khon, rook = "P", "N", "K", "M", "F", "S", "R"
+        else:
+            pawn, knight, king, met, prom, khon, rook = "p", "n", "k", "m", "f", "s", "r"
+        for t in KNIGHT_TARGETS[sq]:
+            if board[t] == knight:
+                return True
+        for t in DIAGONAL_TARGETS[sq]:
+            p = board[t]
+            if p is not None and (p == met or p == prom or p == khon or p == king):
+                return True
+        behind = BACKWARD_STEP[by][sq]
+        if behind is not None:
+            p = board[behind]
+            if p == khon or p == king:
+                return True
+        for t in KING_TARGETS[sq]:
+            if board[t] == king:
+                return True
+        # A Bia of colour ``by`` attacks sq from one rank behind sq (from ``by``'s view).
+        for t in PAWN_CAPTURES[WHITE if by == BLACK else BLACK][sq]:
+            if board[t] == pawn:
+                return True
+        for ray in ROOK_RAYS[sq]:
+            for t in ray:
+                p = board[t]
+                if p is not None:
+                    if p == rook:
+                        return True
+                    break
+        return False
+
+    def in_check(self, color: str | None = None) -> bool:
+        """Is ``color`` (default: the side to move) in check?"""
+        color = color or self.turn
+        return self.attacked(self.king_square(color), BLACK if color == WHITE else WHITE)
+
+    def _pinned(self, king: int, us: str) -> set[int]:
+        """Own pieces pinned to the Khun by an enemy Ruea (the only slider in Makruk)."""
+        enemy_rook = "r" if us == WHITE else "R"
+        board = self.board
+        pinned = set()
+        for ray in ROOK_RAYS[king]:
+            blocker = None
+            for t in ray:
+                p = board[t]
+                if p is None:
+                    continue
+                if blocker is None and color_of(p) == us:
+                    blocker = t
+                    continue
+                if blocker is not None and p == enemy_rook:
+                    pinned.add(blocker)
+                break
+        return pinned
+
+    # ----------------------------------------------------------------- move generation
+    def pseudo_moves(self, street: tuple[bool, bool] = (False, False)) -> list[int]:
+        """Moves that obey piece movement, ignoring whether the own Khun is left in check.
+
+        ``street`` switches on (king knight-leap, Met double step) for unmoved pieces.
+        """
+        board, us = self.board, self.turn
+        moves: list[int] = []
+        append = moves.append
+        is_white = us == WHITE
+        for frm in range(64):
+            piece = board[frm]
+            if piece is None or piece.isupper() != is_white:
+                continue
+            kind = piece.upper()
+            if kind == "R":
+                for ray in ROOK_RAYS[frm]:
+                    for t in ray:
+                        p = board[t]
+                        if p is None:
+                            append(frm | t << 6)
+                        else:
+                            if p.isupper() != is_white:
+                                append(frm | t << 6)
+                            break
+                continue
+            if kind == "P":
+                promo_rank = PROMOTION_RANK[us]
+                t = FORWARD_STEP[us][frm]
+                if t is not None and board[t] is None:
+                    append(frm | t << 6 | (PROMOTION if t >> 3 == promo_rank else 0))
+                for t in PAWN_CAPTURES[us][frm]:
+                    p = board[t]
+                    if p is not None and p.isupper() != is_white:
+                        append(frm | t << 6 | (PROMOTION if t >> 3 == promo_rank else 0))
+                continue
+            if kind == "N":
+                targets = KNIGHT_TARGETS[frm]
+            elif kind == "K":
+                targets = KING_TARGETS[frm]
+            elif kind == "S":
+                targets = KHON_TARGETS[us][frm]
+            else:  # M and F
+                targets = DIAGONAL_TARGETS[frm]
+            for t in targets:
+                p = board[t]
+                if p is None or p.isupper() != is_white:
+                    append(frm | t << 6)
+        if street != (False, False):
+            moves.extend(self._street_moves(*street))
+        return moves
+
+    def _street_moves(self, king_leap: bool, met_double: bool) -> list[int]:
+        """First-move extras of the old street rules (both options default off)."""
+        us, board = self.turn, self.board
+        extra = []
+        home = KING_HOME[us]
+        if king_leap and home in self.rights and board[home] == _own(us, "K") and not self.in_check():
+            extra += [home | t << 6 for t in KNIGHT_TARGETS[home]
+                      if board[t] is None or color_of(board[t]) != us]
+        home = MET_HOME[us]
+        if met_double and home in self.rights and board[home] == _own(us, "M"):
+            t, mid = MET_DOUBLE_STEP[us][home], FORWARD_STEP[us][home]
+            if t is not None and board[mid] is None and (board[t] is None or color_of(board[t]) != us):
+                extra.append(home | t << 6)
+        return extra
+
+    def legal_moves(self, street: tuple[bool, bool] = (False, False)) -> list[int]:
+        """Pseudo-legal moves that do not leave the own Khun in check."""
+        us = self.turn
+        them = BLACK if us == WHITE else WHITE
+        board = self.board
+        king = self.king_square(us)
+        in_check = self.attacked(king, them)
+        pinned = self._pinned(king, us)
+        legal = []
+        for move in self.pseudo_moves(street):
+            frm = move & 63
+            if frm != king and not in_check and frm not in pinned:
+                legal.append(move)
+                continue
+            to = (move >> 6) & 63
+            moved, captured = board[frm], board[to]
+            board[to], board[frm] = moved, None
+            safe = not self.attacked(to if frm == king else king, them)
+            board[frm], board[to] = moved, captured
+            if safe:
+                legal.append(move)
+        return legal
+
+    # ----------------------------------------------------------------- making moves
+    def push(self, move: int) -> str | None:
+        """Play ``move`` (assumed legal) in place; return the captured piece, if any.
+
+        Updates the side to move, the clocks and the street rights. Counting fields are
+        advanced by :mod:`engine.counting`, which knows the rules about them.
+        """
+        board = self.board
+        frm, to = move & 63, (move >> 6) & 63
+        piece, captured = board[frm], board[to]
+        if move & PROMOTION:
+            piece = "F" if piece.isupper() else "f"
+        board[to], board[frm] = piece, None
+        if captured is not None or piece in "Pp" or move & PROMOTION:
+            self.halfmove = 0
+        else:
+            self.halfmove += 1
+        if self.rights and (frm in self.rights or to in self.rights):
+            self.rights = self.rights - {frm, to}
+        if self.turn == BLACK:
+            self.fullmove += 1
+            self.turn = WHITE
+        else:
+            self.turn = BLACK
+        return captured
+
+    def parse_move(self, text: object, street: tuple[bool, bool] = (False, False)) -> int:
+        """Turn UCI text into a legal move of this position, or raise BAD_MOVE / ILLEGAL_MOVE."""
+        if not isinstance(text, str):
+            raise EngineError(errors.BAD_TYPE, f"a move must be a string, got {type(text).__name__}",
+                              f"ตาเดินต้องเป็นข้อความ แต่ได้ {type(text).__name__}")
+        frm, to = SQUARE_INDEX.get(text[0:2]), SQUARE_INDEX.get(text[2:4])
+        if frm is None or to is None or len(text) not in (4, 5) or (len(text) == 5 and text[4] != "m"):
+            raise EngineError(errors.BAD_MOVE,
+                              f"{text!r} is not a move; write it as from-square then to-square, like 'e3e4' "
+                              "(a promotion ends in 'm', like 'e5e6m')",
+                              f"{text!r} ไม่ใช่ตาเดิน ให้เขียนช่องต้นทางตามด้วยช่องปลายทาง เช่น 'e3e4' "
+                              "(เบี้ยหงายลงท้ายด้วย 'm' เช่น 'e5e6m')")
+        legal = self.legal_moves(street)
+        for move in legal:
+            if move & 63 == frm and (move >> 6) & 63 == to:
+                # The promotion suffix may be left out: promotion in makruk is forced.
+                if len(text) == 5 and not move & PROMOTION:
+                    break
+                return move
+        raise EngineError(errors.ILLEGAL_MOVE, self._why_illegal(text, frm, to),
+                          self._why_illegal_th(text, frm, to))
+
+    def _why_illegal(self, text: str, frm: int, to: int) -> str:
+        piece = self.board[frm]
+        side = COLOR_NAMES[self.turn]
+        if piece is None:
+            return f"illegal move {text!r}: there is no piece on {SQUARE_NAMES[frm]} (position {self.fen()})"
+        if color_of(piece) != self.turn:
+            return f"illegal move {text!r}: it is {side}'s turn, the piece on {SQUARE_NAMES[frm]} is not {side}'s"
+        if any(m & 63 == frm and (m >> 6) & 63 == to for m in self.pseudo_moves()):
+            return f"illegal move {text!r}: it would leave {side}'s Khun in check"
+        return f"illegal move {text!r}: that piece cannot move from {SQUARE_NAMES[frm]} to {SQUARE_NAMES[to]}"
+
+    def _why_illegal_th(self, text: str, frm: int, to: int) -> str:
+        piece = self.board[frm]
+        side = "ขาว" if self.turn == WHITE else "ดำ"
+        if piece is None:
+            return f"เดิน {text!r} ไม่ได้: ไม่มีหมากอยู่ที่ {SQUARE_NAMES[frm]}"
+        if color_of(piece) != self.turn:
+            return f"เดิน {text!r} ไม่ได้: ตานี้ฝ่าย{side}เดิน หมากที่ {SQUARE_NAMES[frm]} ไม่ใช่ของฝ่าย{side}"
+        if any(m & 63 == frm and (m >> 6) & 63 == to for m in self.pseudo_moves()):
+            return f"เดิน {text!r} ไม่ได้: ขุนฝ่าย{side}จะถูกรุก"
+        return f"เดิน {text!r} ไม่ได้: หมากตัวนั้นเดินจาก {SQUARE_NAMES[frm]} ไป {SQUARE_NAMES[to]} ไม่ได้"
+
+    # ----------------------------------------------------------------- material
+    def material(self, color: str) -> dict[str, int]:
+        """How many of each piece letter (K M S N R P F) ``color`` has."""
+        counts = dict.fromkeys("KMSNRPF", 0)
+        for piece in self.board:
+            if piece is not None and color_of(piece) == color:
+                counts[piece.upper()] += 1
+        return counts
+
+    def piece_count(self) -> int:
+        """All pieces on the board, both Khuns included."""
+        return 64 - self.board.count(None)
+
+    def has_unpromoted_bia(self) -> bool:
+        """Is any unpromoted Bia (เบี้ยคว่ำ) of either side on the board?"""
+        return "P" in self.board or "p" in self.board
+
+    def is_bare(self, color: str) -> bool:
+        """Does ``color`` have nothing but its Khun?"""
+        return all(p is None or color_of(p) != color or p in "Kk" for p in self.board)
+
+    def key(self) -> tuple:
+        """What repetition compares: the pieces and the side to move."""
+        return (tuple(self.board), self.turn)
+
+
+def perft(pos: Position, depth: int) -> int:
+    """Number of leaf nodes of the legal move tree ``depth`` plies deep (bulk-counted)."""
+    moves = pos.legal_moves()
+    if depth <= 1:
+        return len(moves) if depth == 1 else 1
+    total = 0
+    board = pos.board
+    for move in moves:
+        frm, to = move & 63, (move >> 6) & 63
+        piece, captured = board[frm], board[to]
+        board[to] = ("F" if piece.isupper() else "f") if move & PROMOTION else piece
+        board[frm] = None
+        pos.turn = BLACK if pos.turn == WHITE else WHITE
+        total += perft(pos, depth - 1)
+        pos.turn = BLACK if pos.turn == WHITE else WHITE
+        board[frm], board[to] = piece, captured
+    return total
