@@ -106,9 +106,9 @@ def stop(pos: Position) -> None:
 def after_move(pos: Position, captured: str | None, options: dict) -> None:
     """Advance or start counts after a move was pushed onto ``pos``."""
     mover = other(pos.turn)
-    running = counter(pos)
-    if running is not None:
+    if pos.count_limit:
         pos.count_ply += 1
+    running = counter(pos)
     if pos.has_unpromoted_bia():
         return
     bare_to_move = pos.is_bare(pos.turn) and not pos.is_bare(mover)
