@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import traceback
 
-from . import errors, options
+from . import errors, options, search
 from .errors import EngineError
 from .games import GAMES, GameSpec
 from .makruk import move_uci
@@ -94,12 +94,45 @@ def _op_perft(request: dict) -> dict:
     return {"nodes": spec.perft(position, depth, opts)}
 
 
+MAX_MATE_DEPTH = 5
+
+
+def _mate_depth(request: dict, name: str) -> int:
+    depth = _field(request, name, int)
+    if not 1 <= depth <= MAX_MATE_DEPTH:
+        raise EngineError(errors.BAD_REQUEST, f"{name!r} must be between 1 and {MAX_MATE_DEPTH}, got {depth}",
+                          f"{name!r} ต้องอยู่ระหว่าง 1 ถึง {MAX_MATE_DEPTH} แต่ได้ {depth}", name)
+    return depth
+
+
+def _op_mate(request: dict) -> dict:
+    game = _new_game(request)
+    depth = _mate_depth(request, "mate_in")
+    solver = search.MateSolver(game.options)
+    if game.status()["result"] != "ongoing":
+        return {"shortest": None, "keys": {}}
+    return {"shortest": solver.shortest_mate(game.position, depth),
+            "keys": search.describe_moves(solver.mating_moves(game.position, depth))}
+
+
+def _op_defend(request: dict) -> dict:
+    game = _new_game(request)
+    horizon = _mate_depth(request, "horizon")
+    if game.status()["result"] != "ongoing":
+        raise EngineError(errors.GAME_OVER, "the game is over; there is nothing to defend",
+                          "เกมจบแล้ว ไม่มีอะไรต้องป้องกัน")
+    move, mate_in = search.MateSolver(game.options).best_defence(game.position, horizon)
+    return {"move": move_uci(move), "mate_in": mate_in}
+
+
 OPS = {
     "games": _op_games,
     "start": _op_start,
     "legal_moves": _op_legal_moves,
     "play": _op_play,
     "perft": _op_perft,
+    "mate": _op_mate,
+    "defend": _op_defend,
 }
 
 

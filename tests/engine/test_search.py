@@ -1,0 +1,88 @@
+"""Mate proofs, cooks, refutations and the best defence (engine.search)."""
+
+import pytest
+
+from engine.api import call
+from engine.makruk import Position, move_uci
+from engine.makruk_game import OPTIONS
+from engine.search import MateSolver, longest_defences, proof_tree
+
+DEFAULTS = {o.name: o.default for o in OPTIONS}
+
+
+def solver():
+    return MateSolver(dict(DEFAULTS))
+
+
+def test_mate_in_one_keys_are_exactly_the_mating_moves():
+    reply = call({"op": "mate", "game": "makruk", "position": "k7/8/1K6/8/8/8/8/7R w - - 0 1", "mate_in": 1})
+    assert reply == {"ok": True, "shortest": 1, "keys": {"h1h8": 1}}
+
+
+def test_mate_in_two_lists_every_key_with_its_length():
+    reply = call({"op": "mate", "game": "makruk", "position": "k7/8/2K5/8/8/8/8/7R w - - 0 1", "mate_in": 2})
+    assert reply["shortest"] == 2
+    assert reply["keys"] == {"c6b6": 2, "c6c7": 2}
+    # Each key really mates against every defence: check one line by hand through the door.
+    after = call({"op": "play", "game": "makruk", "position": "k7/8/2K5/8/8/8/8/7R w - - 0 1",
+                  "moves": ["c6b6", "a8b8", "h1h8"]})
+    assert after["status"]["reason"] == "checkmate"
+
+
+def test_no_mate_and_stalemate_traps_are_not_mates():
+    # Ruea to b7?? would stalemate nothing; here White has no mate in 2 at all.
+    assert call({"op": "mate", "game": "makruk", "position": "4k3/8/8/8/8/8/8/R3K3 w - - 0 1",
+                 "mate_in": 2})["shortest"] is None
+    # White to move: Met c7 stalemates, it must never count as a mate.
+    fen = "k2M4/8/1K6/8/8/8/8/8 w - - 0 1"
+    s = solver()
+    assert s.shortest_mate(Position.from_fen(fen), 2) is None
+
+
+def test_refutation_escapes_the_mate():
+    s = solver()
+    pos = Position.from_fen("k7/8/2K5/8/8/8/8/7R w - - 0 1")
+    wrong = next(m for m in pos.legal_moves() if move_uci(m) == "h1h7")
+    reply = s.refutation(pos, wrong, 2)
+    assert reply is not None
+    after = call({"op": "play", "game": "makruk", "position": pos.fen(), "moves": ["h1h7", move_uci(reply)]})
+    assert call({"op": "mate", "game": "makruk", "position": after["position"], "mate_in": 1})["shortest"] is None
+
+
+def test_proof_tree_covers_every_move_and_follows_longest_defence():
+    pos = Position.from_fen("k7/8/2K5/8/8/8/8/7R w - - 0 1")
+    tree = proof_tree(solver(), pos, 2, ["c6b6", "a8b8", "h1h8"])
+    legal = {move_uci(m) for m in pos.legal_moves()}
+    assert set(tree["wins"]) | set(tree["refutations"]) == legal
+    assert not set(tree["wins"]) & set(tree["refutations"])
+    node = tree["wins"]["c6b6"]
+    assert node["reply"] == "a8b8"
+    assert node["node"]["wins"] == {"h1h8": {"mate": True}}
+
+
+def test_longest_defences():
+    pos = Position.from_fen("k7/8/2K5/8/8/8/8/7R w - - 0 1")
+    s = solver()
+    after = Position.from_fen(call({"op": "play", "game": "makruk", "position": pos.fen(),
+                                    "moves": ["c6b6"]})["position"])
+    assert longest_defences(s, after, 1) == {"a8b8"}
+
+
+def test_defend_avoids_a_mate_in_one():
+    # Black to move: Khun b8 must not stay where Ruea h8 mates.
+    reply = call({"op": "defend", "game": "makruk", "position": "1k6/8/1K6/8/8/8/8/7R b - - 0 1", "horizon": 2})
+    assert reply["ok"]
+    follow = call({"op": "mate", "game": "makruk", "position": "1k6/8/1K6/8/8/8/8/7R b - - 0 1",
+                   "moves": [reply["move"]], "mate_in": 1})
+    assert follow["shortest"] is None
+
+
+@pytest.mark.parametrize("request_, code", [
+    ({"op": "mate", "game": "makruk", "mate_in": 0}, "BAD_REQUEST"),
+    ({"op": "mate", "game": "makruk", "mate_in": "2"}, "BAD_TYPE"),
+    ({"op": "defend", "game": "makruk", "horizon": 9}, "BAD_REQUEST"),
+    ({"op": "defend", "game": "makruk", "position": "k7/8/8/8/8/8/1R6/R3K3 b - - 0 1", "horizon": 1}, "GAME_OVER"),
+])
+def test_search_request_errors(request_, code):
+    reply = call(request_)
+    assert reply["ok"] is False and reply["error"]["code"] == code
