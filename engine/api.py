@@ -16,18 +16,17 @@ from .makruk import move_uci
 MAX_PERFT_DEPTH = 6
 
 
-def _field(request: dict, name: str, kind: type | tuple, required: bool = True, default=None):
+def _field(request: dict, name: str, kind: type, required: bool = True, default=None):
     if name not in request:
         if required:
             raise EngineError(errors.BAD_REQUEST, f"the request needs a {name!r} field",
                               f"คำขอต้องมีช่อง {name!r}", name)
         return default
     value = request[name]
-    # bool is an int subclass; a depth of True is a type error, not 1.
-    if not isinstance(value, kind) or (isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,))):
-        want = "/".join(k.__name__ for k in (kind if isinstance(kind, tuple) else (kind,)))
-        raise EngineError(errors.BAD_TYPE, f"{name!r} must be {want}, got {type(value).__name__}",
-                          f"{name!r} ต้องเป็นชนิด {want} แต่ได้ {type(value).__name__}", name)
+    # bool is an int subclass: a depth of True is a type error, not 1.
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
+        raise EngineError(errors.BAD_TYPE, f"{name!r} must be {kind.__name__}, got {type(value).__name__}",
+                          f"{name!r} ต้องเป็นชนิด {kind.__name__} แต่ได้ {type(value).__name__}", name)
     return value
 
 

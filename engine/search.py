@@ -245,3 +245,66 @@ def longest_defences(solver: MateSolver, pos: Position, n: int) -> set[str]:
     lengths = {move_uci(m): solver.shortest_mate(child(pos, m, solver.options), n) or 0 for m in pos.legal_moves()}
     longest = max(lengths.values(), default=0)
     return {m for m, k in lengths.items() if k == longest}
+
+
+# Piece values for the material search, in Bia units (Khon a little below Ma, Met a weak piece).
+VALUES = {"P": 1.0, "F": 1.5, "M": 1.5, "S": 2.5, "N": 3.0, "R": 5.0, "K": 0.0}
+MATE_SCORE = 1000.0
+
+
+def material_balance(pos: Position) -> float:
+    """Material of the side to move minus the opponent's."""
+    score = 0.0
+    for piece in pos.board:
+        if piece is not None:
+            value = VALUES[piece.upper()]
+            score += value if color_of(piece) == pos.turn else -value
+    return score
+
+
+class MaterialSearch:
+    """Alpha-beta on material with a capture-only quiescence, for best-move proofs."""
+
+    def __init__(self, options: dict):
+        self.options = options
+        self.nodes = 0
+
+    def score(self, pos: Position, depth: int, alpha: float = -2 * MATE_SCORE, beta: float = 2 * MATE_SCORE) -> float:
+        """Negamax value of ``pos`` for the side to move, ``depth`` plies plus captures."""
+        self.nodes += 1
+        legal = pos.legal_moves()
+        result = outcome(pos, legal, self.options)
+        if result == WIN:
+            return -MATE_SCORE - depth  # the side to move is mated; sooner is worse
+        if result == DRAW:
+            return 0.0
+        if depth <= 0:
+            return self._quiesce(pos, legal, alpha, beta)
+        for move in sorted(legal, key=lambda m: pos.board[(m >> 6) & 63] is None):
+            value = -self.score(child(pos, move, self.options), depth - 1, -beta, -alpha)
+            if value >= beta:
+                return value
+            alpha = max(alpha, value)
+        return alpha
+
+    def _quiesce(self, pos: Position, legal: list[int], alpha: float, beta: float) -> float:
+        stand = material_balance(pos)
+        if stand >= beta:
+            return stand
+        alpha = max(alpha, stand)
+        for move in legal:
+            if pos.board[(move >> 6) & 63] is None:
+                continue
+            nxt = child(pos, move, self.options)
+            nxt_legal = nxt.legal_moves()
+            result = outcome(nxt, nxt_legal, self.options)
+            value = MATE_SCORE if result == WIN else 0.0 if result == DRAW else \
+                -self._quiesce(nxt, nxt_legal, -beta, -alpha)
+            if value >= beta:
+                return value
+            alpha = max(alpha, value)
+        return alpha
+
+    def move_scores(self, pos: Position, depth: int) -> dict[str, float]:
+        """Exact value of every legal move, searched ``depth`` plies after it (plus captures)."""
+        return {move_uci(m): -self.score(child(pos, m, self.options), depth - 1) for m in pos.legal_moves()}

@@ -86,3 +86,14 @@ def test_defend_avoids_a_mate_in_one():
 def test_search_request_errors(request_, code):
     reply = call(request_)
     assert reply["ok"] is False and reply["error"]["code"] == code
+
+
+def test_material_search_finds_the_fork_and_only_at_enough_depth():
+    from engine.search import MaterialSearch
+    fen = "r3k3/8/8/1N6/8/8/8/3K4 w - - 0 1"  # Ma b5-c7+ forks Khun e8 and Ruea a8
+    shallow = MaterialSearch(dict(DEFAULTS)).move_scores(Position.from_fen(fen), 1)
+    deep = MaterialSearch(dict(DEFAULTS)).move_scores(Position.from_fen(fen), 2)
+    assert max(shallow, key=shallow.get) != "b5c7"
+    ranked = sorted(deep.items(), key=lambda kv: -kv[1])
+    assert ranked[0] == ("b5c7", 3.0)
+    assert ranked[0][1] - ranked[1][1] >= 5.0
