@@ -1,0 +1,1 @@
+"""Kradan site builder: Markdown lessons + engine-checked boards -> static site."""

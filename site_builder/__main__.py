@@ -1,0 +1,71 @@
+"""CLI: python -m site_builder build|check|serve."""
+from __future__ import annotations
+
+import argparse
+import sys
+import traceback
+from pathlib import Path
+
+from .build import build, check
+from .errors import BuildFailed
+from .serve import load_header_rules, make_server, watch
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m site_builder", description="Build the Kradan site.")
+    parser.add_argument("--root", type=Path, default=Path.cwd(), help="project folder (default: current folder)")
+    sub = parser.add_subparsers(dest="command", required=True)
+    p_build = sub.add_parser("build", help="validate, render and swap the output in")
+    p_build.add_argument("--out", type=Path, help="output folder (default: ROOT/_site)")
+    sub.add_parser("check", help="validate everything, write nothing")
+    p_serve = sub.add_parser("serve", help="build, serve the output like production, rebuild on change")
+    p_serve.add_argument("--out", type=Path, help="output folder (default: ROOT/_site)")
+    p_serve.add_argument("--host", default="127.0.0.1")
+    p_serve.add_argument("--port", type=int, default=8000)
+    p_serve.add_argument("--no-build", action="store_true",
+                         help="serve the existing output as it is (no build, no rebuild on change)")
+    args = parser.parse_args(argv)
+
+    root = args.root.resolve()
+    out = (getattr(args, "out", None) or root / "_site").resolve()
+    try:
+        if args.command == "check":
+            site = check(root)
+            print(f"ok: {len(site.pages)} pages checked, no problems")
+            return 0
+        if args.command == "build" or not args.no_build:
+            site = build(root, out)
+            print(f"built {len(site.pages)} pages into {out}")
+        if args.command == "serve":
+            if not (out / "index.html").is_file():
+                print(f"nothing to serve: {out} has no index.html (run without --no-build)", file=sys.stderr)
+                return 1
+            server = make_server(out, args.host, args.port, load_header_rules(root))
+            if not args.no_build:
+                watch(root, lambda: _rebuild(root, out))
+            print(f"serving {out} on http://{args.host}:{server.server_address[1]}/ (Ctrl-C stops)", flush=True)
+            try:
+                server.serve_forever()
+            except KeyboardInterrupt:
+                pass
+            finally:
+                server.server_close()
+    except BuildFailed as failed:
+        print(failed.report(), file=sys.stderr)
+        return 1
+    return 0
+
+
+def _rebuild(root: Path, out: Path) -> None:
+    """Rebuild after a change; on problems keep serving the last good output."""
+    try:
+        site = build(root, out)
+        print(f"rebuilt {len(site.pages)} pages")
+    except BuildFailed as failed:
+        print(failed.report(), file=sys.stderr)
+    except Exception:  # keep serving the last good output whatever went wrong
+        traceback.print_exc()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,305 @@
+"""Copy the browser runtime into the built site.
+
+`write_assets(out_dir, project_root)` puts everything the pages load, besides the pages
+themselves, under `out_dir`:
+
+    static/...                                   copy of site_builder/static/
+    static/fonts/sarabun-{thai,latin}-{400,700}-normal.woff2   from @fontsource/sarabun
+    pyodide/v<version>/{pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm,
+                        python_stdlib.zip, pyodide-lock.json}   from the npm package
+    engine/<sha256[:12] of the wheel>/kradan-0.1.0-py3-none-any.whl
+
+and returns the two URLs that every page's <head> names (`AssetUrls`).
+
+The browser wheel holds only `engine/`: it is built from a temporary folder with a copy of
+engine/*.py and a minimal generated pyproject.toml, named `kradan` 0.1.0, with plain
+`pip wheel --no-deps`. It is cached per hash of the engine sources, so a rebuild of the
+site with an unchanged engine does not run pip at all. The URL carries the hash of the
+wheel's bytes, so it can be cached forever (`immutable`, see netlify.toml).
+
+Pyodide is self-hosted: nothing here, nor in the pages, points at a CDN. In a browser,
+Pyodide looks for packages only beside the lock file it was given (packageBaseUrl), and the
+only package the worker loads is our wheel, by its full URL.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from site_builder.errors import BuildFailed, BuildProblem
+
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+FONT_FILES = tuple(
+    f"sarabun-{subset}-{weight}-normal.woff2"
+    for subset in ("thai", "latin")
+    for weight in (400, 700)
+)
+DIST_NAME = "kradan"
+DIST_VERSION = "0.1.0"
+WHEEL_NAME = f"{DIST_NAME}-{DIST_VERSION}-py3-none-any.whl"
+
+# The pyproject.toml of the engine-only wheel. Part of the cache key: change it and the
+# wheel is rebuilt.
+ENGINE_PYPROJECT = f"""\
+[build-system]
+requires = ["setuptools>=61"]
+build-backend = "setuptools.build_meta"
+
+[project]
+name = "{DIST_NAME}"
+version = "{DIST_VERSION}"
+description = "Kradan's rules engine (engine package only), for Pyodide"
+requires-python = ">=3.11"
+
+[tool.setuptools.packages.find]
+include = ["engine", "engine.*"]
+namespaces = false
+"""
+# Fixed zip timestamps (1980-01-01) so the same sources give the same wheel bytes, and so
+# the same URL, on every machine with the same setuptools.
+SOURCE_DATE_EPOCH = "315532800"
+
+NPM_FIX = "run `npm ci` in the project folder (it installs the pinned files from package.json)"
+
+
+@dataclass(frozen=True)
+class AssetUrls:
+    pyodide_base: str  # "/pyodide/v314.0.7/" (ends with a slash; indexURL for loadPyodide)
+    wheel_url: str  # "/engine/<hash12>/kradan-0.1.0-py3-none-any.whl"
+
+
+def write_assets(out_dir: Path, project_root: Path) -> AssetUrls:
+    """Copy static files, Pyodide, fonts and the engine wheel into `out_dir`.
+
+    Raises BuildFailed listing every missing piece at once.
+    """
+    out_dir = Path(out_dir)
+    project_root = Path(project_root)
+    problems: list[BuildProblem] = []
+
+    static_src = project_root / "site_builder" / "static"
+    pyodide_src = project_root / "node_modules" / "pyodide"
+    fonts_src = project_root / "node_modules" / "@fontsource" / "sarabun" / "files"
+
+    version = None
+    try:
+        version = pyodide_version(project_root)
+    except BuildFailed as e:
+        problems.extend(e.problems)
+    else:
+        for name in PYODIDE_FILES:
+            if not (pyodide_src / name).is_file():
+                problems.append(_missing(pyodide_src / name, project_root))
+    if not fonts_src.is_dir():
+        problems.append(_missing(fonts_src, project_root))
+    else:
+        for name in FONT_FILES:
+            if not (fonts_src / name).is_file():
+                problems.append(_missing(fonts_src / name, project_root))
+
+    wheel = None
+    try:
+        wheel = engine_wheel(project_root)
+    except BuildFailed as e:
+        problems.extend(e.problems)
+
+    if problems:
+        raise BuildFailed(problems)
+
+    out_dir.mkdir(parents=True, exist_ok=True)
+    static_out = out_dir / "static"
+    if static_src.is_dir():
+        shutil.copytree(
+            static_src,
+            static_out,
+            dirs_exist_ok=True,
+            ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".DS_Store"),
+        )
+    fonts_out = static_out / "fonts"
+    fonts_out.mkdir(parents=True, exist_ok=True)
+    for name in FONT_FILES:
+        shutil.copyfile(fonts_src / name, fonts_out / name)
+
+    pyodide_out = out_dir / "pyodide" / f"v{version}"
+    pyodide_out.mkdir(parents=True, exist_ok=True)
+    for name in PYODIDE_FILES:
+        shutil.copyfile(pyodide_src / name, pyodide_out / name)
+
+    hash12 = hashlib.sha256(wheel.read_bytes()).hexdigest()[:12]
+    wheel_out = out_dir / "engine" / hash12
+    wheel_out.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(wheel, wheel_out / WHEEL_NAME)
+
+    return AssetUrls(
+        pyodide_base=f"/pyodide/v{version}/",
+        wheel_url=f"/engine/{hash12}/{WHEEL_NAME}",
+    )
+
+
+def pyodide_version(project_root: Path) -> str:
+    """The version of the installed npm package `pyodide` (e.g. "314.0.7")."""
+    pkg = Path(project_root) / "node_modules" / "pyodide" / "package.json"
+    try:
+        version = json.loads(pkg.read_text(encoding="utf-8"))["version"]
+    except FileNotFoundError:
+        raise BuildFailed([_missing(pkg, project_root)]) from None
+    except (ValueError, KeyError, TypeError) as e:
+        raise BuildFailed(
+            [BuildProblem(_rel(pkg, project_root), 1, f"cannot read Pyodide's version: {e}", NPM_FIX)]
+        ) from None
+    if not isinstance(version, str) or not version:
+        raise BuildFailed(
+            [BuildProblem(_rel(pkg, project_root), 1, "Pyodide's package.json has no version", NPM_FIX)]
+        )
+    return version
+
+
+def engine_sources_hash(project_root: Path) -> str:
+    """sha256 over engine/**/*.py (relative path + bytes) and the wheel recipe."""
+    engine_dir = Path(project_root) / "engine"
+    h = hashlib.sha256()
+    h.update(ENGINE_PYPROJECT.encode())
+    h.update(SOURCE_DATE_EPOCH.encode())
+    for path in _engine_sources(engine_dir):
+        rel = path.relative_to(engine_dir).as_posix()
+        h.update(b"\0" + rel.encode() + b"\0")
+        h.update(path.read_bytes())
+    return h.hexdigest()
+
+
+def engine_wheel(project_root: Path, cache_dir: Path | None = None) -> Path:
+    """Path of the engine-only wheel, built with pip on a cache miss."""
+    project_root = Path(project_root)
+    engine_dir = project_root / "engine"
+    if not (engine_dir / "__init__.py").is_file():
+        raise BuildFailed(
+            [
+                BuildProblem(
+                    _rel(engine_dir / "__init__.py", project_root),
+                    0,
+                    "the engine package is missing, so the browser wheel cannot be built",
+                    "run the build from the Kradan project folder (the one with engine/ in it)",
+                )
+            ]
+        )
+    key = engine_sources_hash(project_root)
+    cache = Path(cache_dir) if cache_dir else _cache_dir() / "engine-wheel"
+    cached = cache / key[:32] / WHEEL_NAME
+    if cached.is_file():
+        return cached
+
+    with tempfile.TemporaryDirectory(prefix="kradan-wheel-") as tmp:
+        tmp = Path(tmp)
+        src = tmp / "src"
+        for path in _engine_sources(engine_dir):
+            dest = src / "engine" / path.relative_to(engine_dir)
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, dest)
+        (src / "pyproject.toml").write_text(ENGINE_PYPROJECT, encoding="utf-8")
+        dist = tmp / "dist"
+        built, log = _pip_wheel(src, dist)
+        if built is None:
+            raise BuildFailed(
+                [
+                    BuildProblem(
+                        "engine/",
+                        0,
+                        "`pip wheel --no-deps` could not build the engine wheel:\n"
+                        + log.strip(),
+                        "make sure `python -m pip` works in this Python and can reach PyPI "
+                        "once (to fetch setuptools), or install setuptools>=70.1 so no "
+                        "download is needed",
+                    )
+                ]
+            )
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        partial = cached.with_name(f".{WHEEL_NAME}.{os.getpid()}.part")
+        shutil.copyfile(built, partial)
+        os.replace(partial, cached)
+    return cached
+
+
+def _pip_wheel(src: Path, dist: Path) -> tuple[Path | None, str]:
+    """Run plain `pip wheel --no-deps`; offline first when the local setuptools can."""
+    env = dict(os.environ, SOURCE_DATE_EPOCH=SOURCE_DATE_EPOCH, PIP_DISABLE_PIP_VERSION_CHECK="1")
+    base = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(dist)]
+    attempts = []
+    if _local_setuptools_can_build_wheels():
+        attempts.append(base + ["--no-build-isolation", str(src)])
+    attempts.append(base + [str(src)])  # isolated build: pip fetches setuptools
+    output = []
+    for cmd in attempts:
+        proc = subprocess.run(cmd, env=env, capture_output=True, text=True)
+        wheels = sorted(dist.glob("*.whl"))
+        if proc.returncode == 0 and wheels:
+            if wheels[0].name != WHEEL_NAME:
+                output.append(f"pip built {wheels[0].name}, expected {WHEEL_NAME}")
+                break
+            return wheels[0], ""
+        output.append(f"$ {' '.join(cmd)}\n{proc.stdout}{proc.stderr}")
+    return None, "\n".join(output)[-4000:]
+
+
+def _local_setuptools_can_build_wheels() -> bool:
+    """setuptools>=70.1 builds wheels by itself; older ones need the `wheel` package."""
+    try:
+        import importlib.metadata as md
+
+        version = md.version("setuptools")
+    except Exception:
+        return False
+    try:
+        major, minor = (int(x) for x in version.split(".")[:2])
+    except ValueError:
+        return False
+    if (major, minor) >= (70, 1):
+        return True
+    try:
+        md.version("wheel")
+        return major >= 61
+    except Exception:
+        return False
+
+
+def _engine_sources(engine_dir: Path) -> list[Path]:
+    return sorted(
+        p
+        for p in engine_dir.rglob("*.py")
+        if "__pycache__" not in p.parts and p.is_file()
+    )
+
+
+def _cache_dir() -> Path:
+    if os.environ.get("KRADAN_CACHE_DIR"):
+        return Path(os.environ["KRADAN_CACHE_DIR"])
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "kradan"
+
+
+def _rel(path: Path, root: Path) -> str:
+    try:
+        return Path(path).relative_to(root).as_posix()
+    except ValueError:
+        return str(path)
+
+
+def _missing(path: Path, project_root: Path) -> BuildProblem:
+    return BuildProblem(
+        _rel(path, project_root),
+        0,
+        "this file is missing: the browser runtime (Pyodide, Sarabun font) comes from node_modules/",
+        NPM_FIX,
+    )

@@ -1,0 +1,121 @@
+"""site_builder.assets: Pyodide, fonts, static files and the engine wheel in the built site."""
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import shutil
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from site_builder import assets
+from site_builder.assets import FONT_FILES, PYODIDE_FILES, WHEEL_NAME, AssetUrls, write_assets
+from site_builder.errors import BuildFailed
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    out = tmp_path_factory.mktemp("site")
+    return out, write_assets(out, ROOT)
+
+
+def test_urls_follow_the_contract(built):
+    out, urls = built
+    version = json.loads((ROOT / "node_modules/pyodide/package.json").read_text())["version"]
+    assert isinstance(urls, AssetUrls)
+    assert urls.pyodide_base == f"/pyodide/v{version}/"
+    assert re.fullmatch(r"/engine/[0-9a-f]{12}/kradan-0\.1\.0-py3-none-any\.whl", urls.wheel_url)
+
+
+def test_pyodide_files_are_copied_unchanged(built):
+    out, urls = built
+    folder = out / urls.pyodide_base.strip("/")
+    assert sorted(p.name for p in folder.iterdir()) == sorted(PYODIDE_FILES)
+    for name in PYODIDE_FILES:
+        assert (folder / name).read_bytes() == (ROOT / "node_modules/pyodide" / name).read_bytes()
+
+
+def test_fonts_and_static_files(built):
+    out, _ = built
+    for name in FONT_FILES:
+        data = (out / "static/fonts" / name).read_bytes()
+        assert data[:4] == b"wOF2", name
+    assert {"sarabun-thai-400-normal.woff2", "sarabun-thai-700-normal.woff2",
+            "sarabun-latin-400-normal.woff2", "sarabun-latin-700-normal.woff2"} == set(FONT_FILES)
+    static = ROOT / "site_builder/static"
+    for src in static.rglob("*"):
+        if src.is_file() and "__pycache__" not in src.parts:
+            assert (out / "static" / src.relative_to(static)).read_bytes() == src.read_bytes()
+
+
+def test_wheel_url_carries_the_hash_of_its_bytes(built):
+    out, urls = built
+    wheel = out / urls.wheel_url.lstrip("/")
+    assert wheel.name == WHEEL_NAME
+    assert hashlib.sha256(wheel.read_bytes()).hexdigest()[:12] == urls.wheel_url.split("/")[2]
+
+
+def test_wheel_holds_only_the_engine(built):
+    out, urls = built
+    with zipfile.ZipFile(out / urls.wheel_url.lstrip("/")) as zf:
+        names = zf.namelist()
+        metadata = zf.read("kradan-0.1.0.dist-info/METADATA").decode()
+        wheel_info = zf.read("kradan-0.1.0.dist-info/WHEEL").decode()
+    tops = {n.split("/")[0] for n in names}
+    assert tops == {"engine", "kradan-0.1.0.dist-info"}
+    sources = {p.relative_to(ROOT).as_posix() for p in (ROOT / "engine").rglob("*.py")
+               if "__pycache__" not in p.parts}
+    assert {n for n in names if n.startswith("engine/")} == sources
+    assert "Name: kradan" in metadata and "Version: 0.1.0" in metadata
+    assert "Requires-Dist" not in metadata
+    assert "Tag: py3-none-any" in wheel_info
+
+
+def test_second_build_uses_the_cache(built, tmp_path, monkeypatch):
+    def no_pip(*args, **kwargs):
+        raise AssertionError("pip ran although the engine sources did not change")
+
+    monkeypatch.setattr(assets.subprocess, "run", no_pip)
+    out, urls = built
+    assert write_assets(tmp_path, ROOT) == urls
+
+
+def _fake_project(tmp_path: Path, with_node_modules: bool) -> Path:
+    root = tmp_path / "project"
+    shutil.copytree(ROOT / "engine", root / "engine", ignore=shutil.ignore_patterns("__pycache__"))
+    (root / "site_builder/static").mkdir(parents=True)
+    if with_node_modules:
+        shutil.copytree(ROOT / "node_modules/pyodide", root / "node_modules/pyodide")
+        shutil.copytree(ROOT / "node_modules/@fontsource/sarabun/files",
+                        root / "node_modules/@fontsource/sarabun/files")
+    return root
+
+
+def test_missing_node_modules_says_run_npm_ci(tmp_path):
+    root = _fake_project(tmp_path, with_node_modules=False)
+    out = tmp_path / "out"
+    with pytest.raises(BuildFailed) as info:
+        write_assets(out, root)
+    message = str(info.value)
+    assert "npm ci" in message
+    assert "node_modules/pyodide/package.json" in message
+    assert "node_modules/@fontsource/sarabun/files" in message
+    assert not out.exists()
+
+
+def test_changed_engine_gives_a_new_wheel_and_same_sources_the_same_bytes(tmp_path, monkeypatch):
+    root = _fake_project(tmp_path, with_node_modules=True)
+    monkeypatch.setenv("KRADAN_CACHE_DIR", str(tmp_path / "cache1"))
+    first = write_assets(tmp_path / "a", root)
+    # A fresh cache rebuilds with pip: the bytes (and so the URL) must come out the same.
+    monkeypatch.setenv("KRADAN_CACHE_DIR", str(tmp_path / "cache2"))
+    assert write_assets(tmp_path / "b", root) == first
+    with open(root / "engine" / "__init__.py", "a", encoding="utf-8") as f:
+        f.write("\n# changed\n")
+    changed = write_assets(tmp_path / "c", root)
+    assert changed.wheel_url != first.wheel_url
+    assert changed.pyodide_base == first.pyodide_base
