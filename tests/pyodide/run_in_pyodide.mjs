@@ -1,0 +1,166 @@
+// Run pytest INSIDE real Pyodide (the npm package, under Node), with no network.
+//
+//   node tests/pyodide/run_in_pyodide.mjs [--index DIR] [--wheels DIR] [--engine-wheel FILE] [-- PYTEST_ARGS...]
+//
+// --index DIR           where pyodide.mjs and friends are (indexURL); default node_modules/pyodide.
+//                       Pass a built site's pyodide/v<version>/ to prove its five files suffice.
+// --wheels DIR          folder of pure-Python wheels to install first (pytest and its
+//                       dependencies, hypothesis...). test_engine_in_pyodide.py downloads them
+//                       with pip into a cache; they are never committed.
+// --engine-wheel FILE   the engine wheel the site ships (kradan-0.1.0-py3-none-any.whl); it is
+//                       installed the way the browser worker does it: pyodide.loadPackage(path).
+//                       Without it the engine is imported from the mounted source tree.
+// Without "--" no pytest runs: a smoke check calls engine.api.call (games, perft 2) and
+// prints the replies as one JSON line prefixed "[smoke] ".
+// PYTEST_ARGS           passed to pytest.main. The project is mounted at /project with NODEFS
+//                       (rootdir and config file); arguments naming an existing project path,
+//                       like tests/engine or tests/engine/test_x.py::test_y, are rewritten to
+//                       /project/... The cwd is / (in-memory), so nothing (no
+//                       .hypothesis/, no __pycache__, no .pytest_cache) is written into the
+//                       project, and `import engine` finds the installed wheel, not the source.
+//
+// Pyodide comes from node_modules/pyodide (indexURL = that folder). globalThis.fetch is
+// replaced by a function that refuses every request, so the run fails loudly if Pyodide (or
+// anything else) tries to reach a CDN. Exit code = pytest's exit code (2 if the runner broke).
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const projectRoot = path.resolve(here, "..", "..");
+
+function parseArgs(argv) {
+  const opts = { index: null, wheels: null, engineWheel: null, pytestArgs: null };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === "--") {
+      opts.pytestArgs = argv.slice(i + 1);
+      break;
+    } else if (a === "--index") {
+      opts.index = path.resolve(argv[++i]);
+    } else if (a === "--wheels") {
+      opts.wheels = argv[++i];
+    } else if (a === "--engine-wheel") {
+      opts.engineWheel = argv[++i];
+    } else {
+      throw new Error(`unknown argument ${a}`);
+    }
+  }
+  return opts;
+}
+
+const blockedFetches = [];
+globalThis.fetch = async (url) => {
+  blockedFetches.push(String(url));
+  throw new Error(`network access blocked in the Pyodide test runner: ${url}`);
+};
+
+async function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  const pyodideDir = opts.index ?? path.join(projectRoot, "node_modules", "pyodide");
+  if (!fs.existsSync(path.join(pyodideDir, "pyodide.mjs"))) {
+    console.error(`${pyodideDir}/pyodide.mjs is missing: run \`npm ci\` in the project folder`);
+    return 2;
+  }
+  const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
+
+  const t0 = performance.now();
+  const pyodide = await loadPyodide({
+    indexURL: pyodideDir + path.sep,
+    // CI=1 selects hypothesis' "ci" profile: no example database, derandomized.
+    // KRADAN_* variables (e.g. KRADAN_PERFT_MAX_DEPTH) are passed through.
+    env: {
+      HOME: "/home/pyodide",
+      CI: "1",
+      ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith("KRADAN_"))),
+    },
+  });
+  // raw writes, so pytest's progress dots stay on one line
+  pyodide.setStdout({ write: (buf) => (process.stdout.write(buf), buf.length) });
+  pyodide.setStderr({ write: (buf) => (process.stderr.write(buf), buf.length) });
+  console.log(`[runner] Pyodide ${pyodide.version} loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+  const wheels = [];
+  if (opts.wheels) {
+    for (const f of fs.readdirSync(opts.wheels).sort()) {
+      if (f.endsWith(".whl")) wheels.push(path.resolve(opts.wheels, f));
+    }
+  }
+  if (opts.engineWheel) wheels.push(path.resolve(opts.engineWheel));
+  if (wheels.length) {
+    await pyodide.loadPackage(wheels, {
+      messageCallback: (m) => console.log(`[runner] ${m}`),
+      errorCallback: (m) => console.error(`[runner] ${m}`),
+    });
+  }
+
+  if (opts.pytestArgs === null) {
+    const reply = pyodide.runPython(`
+import json, engine, engine.api
+json.dumps({"engine": engine.__file__,
+            "games": engine.api.call({"op": "games"}),
+            "perft2": engine.api.call({"op": "perft", "game": "makruk", "depth": 2})},
+           ensure_ascii=False)
+`);
+    console.log(`[smoke] ${reply}`);
+    if (blockedFetches.length) {
+      console.error(`[runner] FAIL: something tried to fetch: ${blockedFetches.join(", ")}`);
+      return 2;
+    }
+    return 0;
+  }
+
+  pyodide.mountNodeFS("/project", projectRoot);
+  const pytestArgs = opts.pytestArgs.map((a) => {
+    if (a.startsWith("-") || path.isAbsolute(a)) return a;
+    const file = a.split("::")[0];
+    return file && fs.existsSync(path.join(projectRoot, file)) ? `/project/${a}` : a;
+  });
+  pyodide.globals.set("PYTEST_ARGS", pyodide.toPy(pytestArgs));
+  pyodide.globals.set("USE_SOURCE_ENGINE", !opts.engineWheel);
+  const code = await pyodide.runPythonAsync(`
+import os, sys, platform
+sys.dont_write_bytecode = True          # never write __pycache__ into the mounted project
+os.chdir("/")  # in-memory root: node ids read project/tests/...; nothing written to the project
+if USE_SOURCE_ENGINE:
+    sys.path.insert(0, "/project")
+import engine, engine.api
+print(f"[runner] Python {platform.python_version()} on {sys.platform}; engine from {engine.__file__}", flush=True)
+import pytest
+
+
+class NoProcessesInPyodide:
+    """A test that spawns a process (e.g. the engine CLI) cannot run here: report it as
+    skipped, with the reason, instead of failed. Everything else is reported as is."""
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_runtest_makereport(self, item, call):
+        rep = yield
+        exc = call.excinfo
+        if exc is not None and exc.errisinstance(OSError) and "does not support processes" in str(exc.value):
+            rep.outcome = "skipped"
+            rep.longrepr = (str(item.path), item.location[1] or 0,
+                            "Skipped: spawns a process, and Pyodide has no processes")
+        return rep
+
+
+args = ["--rootdir=/project", "-c", "/project/pyproject.toml", "-p", "no:cacheprovider", *PYTEST_ARGS]
+# pyffish does not exist in Pyodide: tests that need it must skip (pytest.importorskip).
+exit_code = int(pytest.main(args, plugins=[NoProcessesInPyodide()]))
+sys.stdout.flush(); sys.stderr.flush()
+exit_code
+`);
+  if (blockedFetches.length) {
+    console.error(`[runner] FAIL: something tried to fetch: ${blockedFetches.join(", ")}`);
+    return 2;
+  }
+  return code;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error("[runner] crashed:", err && err.stack ? err.stack : err);
+    process.exit(2);
+  },
+);
