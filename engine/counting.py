@@ -111,6 +111,12 @@ def after_move(pos: Position, captured: str | None, options: dict) -> None:
     running = counter(pos)
     if pos.has_unpromoted_bia():
         return
+    if running is None and captured in ("P", "p") and pos.is_bare(mover) and not pos.is_bare(pos.turn) \
+            and options["piecesCountStart"] == "automatic":
+        # A bare Khun took the last Bia: it counts from its next move on (as Fairy-Stockfish does).
+        pieces = pos.piece_count()
+        _start(pos, "pieces", pieces_limit(pos, pos.turn, options["limitOrder"]), 2 * pieces - 1, pieces + 1)
+        return
     bare_to_move = pos.is_bare(pos.turn) and not pos.is_bare(mover)
     if bare_to_move and options["piecesCountStart"] == "automatic":
         if running is None:

@@ -244,3 +244,12 @@ def test_claim_expiry_option_needs_a_claim():
     claim = play(fen, moves, countExpiry="claim")
     assert claim["status"]["result"] == "ongoing" and "count-draw" in claim["actions"]
     assert play(fen, moves + ["count-draw"], countExpiry="claim")["status"]["reason"] == "counting"
+
+
+def test_bare_khun_taking_the_last_bia_starts_its_own_count():
+    # White's bare Khun takes Black's last Bia; White counts from its next move: 4 pieces → 5.
+    reply = play("8/8/8/3p4/2K5/8/8/1m~1k1n2 w - - 0 1", ["c4d5"])
+    assert reply["status"]["counting"] == {"kind": "pieces", "counter": "white", "count": 0, "start": 5, "limit": 64}
+    assert reply["position"].split()[3:5] == ["128", "7"]
+    after = play(reply["position"], quiet_moves(reply["position"], [], 2))
+    assert after["status"]["counting"]["count"] == 5
