@@ -30,14 +30,25 @@ def _field(request: dict, name: str, kind: type, required: bool = True, default=
     return value
 
 
+def _lookup(table: dict, key: str, field: str, code: str, noun: str, noun_th: str):
+    """``table[key]``, or an error that names ``key`` and lists what is known."""
+    if key not in table:
+        known = ", ".join(sorted(table))
+        raise EngineError(code, f"unknown {noun} {key!r}; known: {known}",
+                          f"ไม่รู้จัก{noun_th} {key!r} ที่มี: {known}", field)
+    return table[key]
+
+
+def _int_in_range(request: dict, name: str, low: int, high: int) -> int:
+    value = _field(request, name, int)
+    if not low <= value <= high:
+        raise EngineError(errors.BAD_REQUEST, f"{name!r} must be between {low} and {high}, got {value}",
+                          f"{name!r} ต้องอยู่ระหว่าง {low} ถึง {high} แต่ได้ {value}", name)
+    return value
+
+
 def _game_spec(request: dict) -> GameSpec:
-    game = _field(request, "game", str)
-    spec = GAMES.get(game)
-    if spec is None:
-        known = ", ".join(sorted(GAMES))
-        raise EngineError(errors.UNKNOWN_GAME, f"unknown game {game!r}; known games: {known}",
-                          f"ไม่รู้จักเกม {game!r} เกมที่มี: {known}", "game")
-    return spec
+    return _lookup(GAMES, _field(request, "game", str), "game", errors.UNKNOWN_GAME, "game", "เกม")
 
 
 def _new_game(request: dict):
@@ -84,10 +95,7 @@ def _op_play(request: dict) -> dict:
 
 def _op_perft(request: dict) -> dict:
     spec = _game_spec(request)
-    depth = _field(request, "depth", int)
-    if not 0 <= depth <= MAX_PERFT_DEPTH:
-        raise EngineError(errors.BAD_REQUEST, f"'depth' must be between 0 and {MAX_PERFT_DEPTH}, got {depth}",
-                          f"'depth' ต้องอยู่ระหว่าง 0 ถึง {MAX_PERFT_DEPTH} แต่ได้ {depth}", "depth")
+    depth = _int_in_range(request, "depth", 0, MAX_PERFT_DEPTH)
     opts = options.resolve(spec.options, request.get("options"))
     position = _field(request, "position", str, required=False, default=spec.start_position)
     return {"nodes": spec.perft(position, depth, opts)}
@@ -96,17 +104,9 @@ def _op_perft(request: dict) -> dict:
 MAX_MATE_DEPTH = 5
 
 
-def _mate_depth(request: dict, name: str) -> int:
-    depth = _field(request, name, int)
-    if not 1 <= depth <= MAX_MATE_DEPTH:
-        raise EngineError(errors.BAD_REQUEST, f"{name!r} must be between 1 and {MAX_MATE_DEPTH}, got {depth}",
-                          f"{name!r} ต้องอยู่ระหว่าง 1 ถึง {MAX_MATE_DEPTH} แต่ได้ {depth}", name)
-    return depth
-
-
 def _op_mate(request: dict) -> dict:
     game = _new_game(request)
-    depth = _mate_depth(request, "mate_in")
+    depth = _int_in_range(request, "mate_in", 1, MAX_MATE_DEPTH)
     solver = search.MateSolver(game.options)
     if game.status()["result"] != "ongoing":
         return {"shortest": None, "keys": {}}
@@ -116,7 +116,7 @@ def _op_mate(request: dict) -> dict:
 
 def _op_defend(request: dict) -> dict:
     game = _new_game(request)
-    horizon = _mate_depth(request, "horizon")
+    horizon = _int_in_range(request, "horizon", 1, MAX_MATE_DEPTH)
     if game.status()["result"] != "ongoing":
         raise EngineError(errors.GAME_OVER, "the game is over; there is nothing to defend",
                           "เกมจบแล้ว ไม่มีอะไรต้องป้องกัน")
@@ -142,12 +142,7 @@ def call(request: object) -> dict:
             raise EngineError(errors.BAD_REQUEST,
                               f"a request must be a JSON object, got {type(request).__name__}",
                               f"คำขอต้องเป็นออบเจกต์ JSON แต่ได้ {type(request).__name__}")
-        op = _field(request, "op", str)
-        handler = OPS.get(op)
-        if handler is None:
-            known = ", ".join(sorted(OPS))
-            raise EngineError(errors.UNKNOWN_OP, f"unknown op {op!r}; known ops: {known}",
-                              f"ไม่รู้จักคำสั่ง {op!r} คำสั่งที่มี: {known}", "op")
+        handler = _lookup(OPS, _field(request, "op", str), "op", errors.UNKNOWN_OP, "op", "คำสั่ง")
         return {"ok": True, **handler(request)}
     except EngineError as error:
         return {"ok": False, "error": error.to_dict()}

@@ -85,6 +85,14 @@ MET_HOME = {WHITE: SQUARE_INDEX["e1"], BLACK: SQUARE_INDEX["d8"]}
 MET_DOUBLE_STEP = {color: _single_table(0, 2 * _forward(color)) for color in (WHITE, BLACK)}
 
 
+EMPTY_RUNS = "12345678"
+
+
+def _is_number(text: str) -> bool:
+    """ASCII digits only: ``str.isdigit`` also accepts '²' and Thai digits."""
+    return text.isascii() and text.isdigit()
+
+
 def _fen_error(fen: str, what: str, what_th: str) -> EngineError:
     return EngineError(errors.BAD_POSITION, f"bad FEN {fen!r}: {what}", f"FEN {fen!r} ผิดรูปแบบ: {what_th}",
                        "position")
@@ -144,10 +152,10 @@ class Position:
         clock = fields[4] if len(fields) > 4 else "0"
         number = fields[5] if len(fields) > 5 else "1"
         for name, text in (("field 5 (half-move or counting ply)", clock), ("field 6 (move number)", number)):
-            if not text.isdigit():
+            if not _is_number(text):
                 raise _fen_error(fen, f"{name} must be a whole number, not {text!r}",
                                  f"{name} ต้องเป็นจำนวนเต็ม ไม่ใช่ {text!r}")
-        if limit != "-" and not limit.isdigit():
+        if limit != "-" and not _is_number(limit):
             raise _fen_error(fen, f"field 4 must be '-' or the counting limit in plies, not {limit!r}",
                              f"ช่องที่ 4 ต้องเป็น '-' หรือขีดจำกัดการนับ (หน่วยตาเดินครึ่ง) ไม่ใช่ {limit!r}")
         pos.fullmove = max(1, int(number))
@@ -173,7 +181,7 @@ class Position:
             i = 0
             while i < len(row):
                 ch = row[i]
-                if ch.isdigit():
+                if ch in EMPTY_RUNS:
                     file += int(ch)
                 elif ch.upper() in FEN_LETTERS:
                     promoted = i + 1 < len(row) and row[i + 1] == "~"
@@ -455,30 +463,23 @@ class Position:
                 if len(text) == 5 and not move & PROMOTION:
                     break
                 return move
-        raise EngineError(errors.ILLEGAL_MOVE, self._why_illegal(text, frm, to),
-                          self._why_illegal_th(text, frm, to))
+        raise EngineError(errors.ILLEGAL_MOVE, *self._why_illegal(text, frm, to))
 
-    def _why_illegal(self, text: str, frm: int, to: int) -> str:
+    def _why_illegal(self, text: str, frm: int, to: int) -> tuple[str, str]:
+        """Why ``text`` is illegal here, in English and in Thai."""
         piece = self.board[frm]
-        side = COLOR_NAMES[self.turn]
+        side, side_th = COLOR_NAMES[self.turn], ("ขาว" if self.turn == WHITE else "ดำ")
+        there, target = SQUARE_NAMES[frm], SQUARE_NAMES[to]
         if piece is None:
-            return f"illegal move {text!r}: there is no piece on {SQUARE_NAMES[frm]} (position {self.fen()})"
-        if color_of(piece) != self.turn:
-            return f"illegal move {text!r}: it is {side}'s turn, the piece on {SQUARE_NAMES[frm]} is not {side}'s"
-        if any(m & 63 == frm and (m >> 6) & 63 == to for m in self.pseudo_moves()):
-            return f"illegal move {text!r}: it would leave {side}'s Khun in check"
-        return f"illegal move {text!r}: that piece cannot move from {SQUARE_NAMES[frm]} to {SQUARE_NAMES[to]}"
-
-    def _why_illegal_th(self, text: str, frm: int, to: int) -> str:
-        piece = self.board[frm]
-        side = "ขาว" if self.turn == WHITE else "ดำ"
-        if piece is None:
-            return f"เดิน {text!r} ไม่ได้: ไม่มีหมากอยู่ที่ {SQUARE_NAMES[frm]}"
-        if color_of(piece) != self.turn:
-            return f"เดิน {text!r} ไม่ได้: ตานี้ฝ่าย{side}เดิน หมากที่ {SQUARE_NAMES[frm]} ไม่ใช่ของฝ่าย{side}"
-        if any(m & 63 == frm and (m >> 6) & 63 == to for m in self.pseudo_moves()):
-            return f"เดิน {text!r} ไม่ได้: ขุนฝ่าย{side}จะถูกรุก"
-        return f"เดิน {text!r} ไม่ได้: หมากตัวนั้นเดินจาก {SQUARE_NAMES[frm]} ไป {SQUARE_NAMES[to]} ไม่ได้"
+            why = (f"there is no piece on {there}", f"ไม่มีหมากอยู่ที่ {there}")
+        elif color_of(piece) != self.turn:
+            why = (f"it is {side}'s turn, the piece on {there} is not {side}'s",
+                   f"ตานี้ฝ่าย{side_th}เดิน หมากที่ {there} ไม่ใช่ของฝ่าย{side_th}")
+        elif any(m & 63 == frm and (m >> 6) & 63 == to for m in self.pseudo_moves()):
+            why = (f"it would leave {side}'s Khun in check", f"ขุนฝ่าย{side_th}จะถูกรุก")
+        else:
+            why = (f"that piece cannot move from {there} to {target}", f"หมากตัวนั้นเดินจาก {there} ไป {target} ไม่ได้")
+        return f"illegal move {text!r}: {why[0]}", f"เดิน {text!r} ไม่ได้: {why[1]}"
 
     # ----------------------------------------------------------------- material
     def material(self, color: str) -> dict[str, int]:
