@@ -199,5 +199,12 @@ def apply_action(pos: Position, action: str, options: dict) -> None:
 
 
 def expired(pos: Position, options: dict) -> bool:
-    """Has the running count reached its draw point (the counter is to move)?"""
-    return bool(pos.count_limit) and pos.count_ply >= draw_ply(pos, options)
+    """Has the running count reached its draw point?
+
+    Normally the counter is to move then. A count that starts past its limit is over at once
+    (A-M11), even when it started on the bare side's own capture of the last Bia.
+    """
+    if not pos.count_limit:
+        return False
+    started_past_limit = options["minAttackerMoves"] == 0 and 2 * (pos.count_start - 1) >= pos.count_limit
+    return started_past_limit or pos.count_ply >= draw_ply(pos, options)
