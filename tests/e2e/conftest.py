@@ -1,0 +1,202 @@
+"""Shared fixtures of the end-to-end tests (Playwright + headless Chromium).
+
+Every e2e file can rely on these names (keep them stable):
+
+    browser_type_launch_args  pytest-playwright's launch options plus Debian's Chromium
+                              ($KRADAN_CHROMIUM, default /usr/bin/chromium) and flags for
+                              headless runs in containers. Elsewhere Playwright's own browser
+                              is used (`playwright install chromium`).
+    browser_context_args      pytest-playwright's context options with base_url = site_url,
+                              so `page.goto("/th/makruk/sandbox/")` works.
+    built_site   (session)    Path of the real site, built once: `python -m site_builder build`.
+    site_url     (session)    "http://127.0.0.1:PORT" serving built_site with the project's own
+                              server (site_builder.serve: production MIME types, netlify.toml
+                              headers including the Content-Security-Policy). `--base-url URL`
+                              tests a deployed site instead (nothing is built then).
+    artifacts_dir             folder for screenshots: $KRADAN_ARTIFACTS or
+                              <repo>/test-results/screenshots (gitignored). A pytest session
+                              that does not load this file (e.g. `pytest tests/engine`) lets
+                              pytest-playwright empty test-results/ as it always does.
+    engine_ready              engine_ready(page_or_locator, timeout=ENGINE_TIMEOUT_MS): waits until
+                              a live board (figure.kr-board / #kr-sandbox) leaves "loading"
+                              and fails with the page's reason unless it is "ready".
+    board_of                  board_of(page_or_figure) -> Board helper (squares, click/drag
+                              moves, FEN) for the first interactive board.
+    engine_play               engine_play(fen, moves) -> the engine's reply in CPython.
+
+Poll with locators (`expect(locator).to_have_attribute(...)`), never page.wait_for_function:
+it evaluates a string, which the site's CSP (no 'unsafe-eval') refuses.
+"""
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+ROOT = Path(__file__).resolve().parents[2]
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(ROOT))
+
+from site_builder.bench import CHROMIUM_ARGS, chromium_executable, serve_in_thread  # noqa: E402
+
+#: How long an engine may take to load before a test fails (it never blocks forever).
+ENGINE_TIMEOUT_MS = 60_000
+LIVE_HOSTS = 'figure.kr-board[data-interactive="true"], #kr-sandbox'
+
+
+def pytest_configure(config):
+    """pytest-playwright empties its --output folder (default test-results/) when a session
+    starts; keep its failure artifacts in test-results/playwright/ so our screenshots in
+    test-results/screenshots/ outlive the next session's clean-up."""
+    if getattr(config.option, "output", None) == "test-results":
+        config.option.output = os.path.join("test-results", "playwright")
+
+
+def pytest_collection_modifyitems(config, items):
+    """Everything under tests/e2e is an e2e test (`-m "not e2e"` skips the browser)."""
+    for item in items:
+        if HERE in Path(str(item.fspath)).resolve().parents:
+            item.add_marker(pytest.mark.e2e)
+
+
+# ---- browser ------------------------------------------------------------------------------
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args, browser_name):
+    """pytest-playwright's options + Debian's Chromium when present + container-friendly flags."""
+    args = dict(browser_type_launch_args)
+    if browser_name in (None, "chromium"):
+        exe = chromium_executable()
+        if exe:
+            args["executable_path"] = exe
+        flags = [f for f in CHROMIUM_ARGS if f != "--headless" or args.get("headless", True)]
+        args["args"] = [*args.get("args", []), *flags]
+    return args
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args, site_url):
+    return {**browser_context_args, "base_url": site_url}
+
+
+# ---- the site -----------------------------------------------------------------------------
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory) -> Path:
+    """The real site (content/, engine wheel, Pyodide, fonts) built once per session."""
+    out = tmp_path_factory.mktemp("e2e-site") / "_site"
+    proc = subprocess.run(
+        [sys.executable, "-m", "site_builder", "--root", str(ROOT), "build", "--out", str(out)],
+        cwd=ROOT, capture_output=True, text=True, timeout=600,
+    )
+    if proc.returncode != 0 or not (out / "index.html").is_file():
+        pytest.fail(f"the site did not build (exit {proc.returncode}):\n{proc.stdout}{proc.stderr}")
+    return out
+
+
+@pytest.fixture(scope="session")
+def site_url(request, pytestconfig) -> str:
+    """Base URL without a trailing slash: the built site served locally, or --base-url."""
+    given = pytestconfig.getoption("base_url", default=None)
+    if given:
+        yield given.rstrip("/")
+        return
+    url, stop = serve_in_thread(request.getfixturevalue("built_site"), ROOT)
+    yield url
+    stop()
+
+
+@pytest.fixture
+def artifacts_dir() -> Path:
+    folder = Path(os.environ.get("KRADAN_ARTIFACTS") or ROOT / "test-results" / "screenshots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+# ---- waiting for the engine ---------------------------------------------------------------
+
+def wait_engine_ready(target: Page | Locator, timeout: float = ENGINE_TIMEOUT_MS) -> Locator:
+    """Wait until the live board host leaves "loading"; fail unless it is "ready". Returns the host."""
+    host = target.locator(LIVE_HOSTS).first if isinstance(target, Page) else target
+    expect(host, "the live board never finished loading").to_have_attribute(
+        "data-state", re.compile(r"^(ready|failed)$"), timeout=timeout)
+    if host.get_attribute("data-state") != "ready":
+        note = host.locator(".kr-note")
+        why = note.first.get_attribute("title") if note.count() else None
+        pytest.fail(f"the engine failed to load: {why or host.inner_text()}")
+    return host
+
+
+@pytest.fixture
+def engine_ready():
+    return wait_engine_ready
+
+
+# ---- driving a live board -----------------------------------------------------------------
+
+class Board:
+    """A live board (div.kr-live) inside a figure.kr-board or #kr-sandbox."""
+
+    def __init__(self, host: Locator):
+        self.host = host
+        self.live = host.locator(".kr-live")
+        self.svg = self.live.locator("svg.kr-live-board")
+        self.status = self.live.locator(".kr-status")
+        self.message = self.live.locator(".kr-message")
+        self.announce = self.live.locator(".kr-announce")
+
+    def square(self, name: str) -> Locator:
+        return self.svg.locator(f'g[role="gridcell"][data-square="{name}"]')
+
+    def button(self, action: str) -> Locator:
+        return self.live.locator(f'.kr-btn[data-action="{action}"]')
+
+    @property
+    def fen(self) -> str:
+        return self.live.get_attribute("data-position")
+
+    def expect_fen(self, fen: str, timeout: float = 10_000):
+        expect(self.live).to_have_attribute("data-position", fen, timeout=timeout)
+
+    def click_move(self, uci: str):
+        self.square(uci[:2]).click()
+        self.square(uci[2:4]).click()
+
+    def tap_move(self, uci: str):
+        self.square(uci[:2]).tap()
+        self.square(uci[2:4]).tap()
+
+    def drag_move(self, page: Page, uci: str, steps: int = 8):
+        a = self.square(uci[:2]).bounding_box()
+        b = self.square(uci[2:4]).bounding_box()
+        page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
+        page.mouse.down()
+        page.mouse.move(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2, steps=steps)
+        page.mouse.up()
+
+
+@pytest.fixture
+def board_of():
+    def make(target: Page | Locator) -> Board:
+        host = target.locator(LIVE_HOSTS).first if isinstance(target, Page) else target
+        return Board(host)
+
+    return make
+
+
+@pytest.fixture
+def engine_play():
+    """engine_play(fen, moves) -> the engine's own `play` reply (CPython), to check the browser."""
+    from engine.api import call
+
+    def play(fen: str, moves: list[str]) -> dict:
+        reply = call({"op": "play", "game": "makruk", "position": fen, "moves": list(moves)})
+        assert reply["ok"], reply
+        return reply
+
+    return play
