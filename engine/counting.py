@@ -77,6 +77,11 @@ def adopt_fen_fields(pos: Position, fen: str) -> None:
         raise impossible(f"{COLOR_NAMES[who]} cannot count against a bare Khun",
                          "ฝ่ายที่นับต้องไม่ใช่ฝ่ายที่ได้เปรียบซึ่งอีกฝ่ายเหลือขุนตัวเดียว")
     if pos.is_bare(who):
+        # Captures by the bare Khun can only raise the table's limit, never lower it (A-M9).
+        most = max(pieces_limit(pos, other(who), order) for order in ("fsf", "khonBeforeKnights"))
+        if pos.count_limit > 2 * most:
+            raise impossible(f"the limit ({pos.count_limit // 2} moves) is more than the material allows ({most})",
+                             f"ขีดจำกัด ({pos.count_limit // 2} ตา) มากกว่าที่หมากบนกระดานให้ได้ ({most})")
         pos.count_kind, pos.count_start = "pieces", pos.piece_count() + 1
     else:
         if pos.count_limit != 2 * BOARD_LIMIT:

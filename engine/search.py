@@ -167,18 +167,18 @@ class MateSolver:
         """The reply that puts off mate longest (searching up to ``horizon`` attacker moves).
 
         Returns (move, mate distance after it or None when no mate within the horizon).
-        Ties go to the reply that keeps the Khun most mobile and central.
+        A reply that wins or draws at once beats one that merely finds no mate; among equals
+        the reply that captures most, then keeps the Khun most mobile and central, is chosen.
         """
-        best_move, best_score = None, None
+        best_move, best_score, best_distance = None, None, None
         for move, nxt, legal, result in self._expand(pos):
-            if result is not None:
-                distance = None if result == DRAW else 0
-            else:
-                distance = self.shortest_mate(nxt, horizon)
-            score = (distance is None, distance or 0, _freedom(nxt, pos.turn))
+            distance = None if result is not None else self.shortest_mate(nxt, horizon)
+            rank = {WIN: 3, DRAW: 2}.get(result, 1 if distance is None else 0)
+            taken = pos.board[(move >> 6) & 63]
+            score = (rank, distance or 0, VALUES[taken.upper()] if taken else 0.0, _freedom(nxt, pos.turn))
             if best_score is None or score > best_score:
-                best_move, best_score = move, score
-        return best_move, (None if best_score[0] else best_score[1])
+                best_move, best_score, best_distance = move, score, distance
+        return best_move, best_distance
 
 
 def _freedom(pos: Position, defender: str) -> tuple[int, float]:

@@ -253,3 +253,11 @@ def test_bare_khun_taking_the_last_bia_starts_its_own_count():
     assert reply["position"].split()[3:5] == ["128", "7"]
     after = play(reply["position"], quiet_moves(reply["position"], [], 2))
     assert after["status"]["counting"]["count"] == 5
+
+
+def test_limit_above_what_the_material_allows_is_refused():
+    # Two Ruea allow at most 8 moves; 16 could only come from less material.
+    reply = call({"op": "play", "game": "makruk", "position": "8/8/8/4k3/8/8/R7/R3K3 b - 32 8 1"})
+    assert reply["ok"] is False and "more than the material allows" in reply["error"]["message"]
+    # One Ruea with limit 8 is possible: the bare Khun may have taken the other one.
+    assert call({"op": "play", "game": "makruk", "position": "8/8/8/4k3/8/8/R7/4K3 b - 16 6 1"})["ok"]

@@ -97,3 +97,11 @@ def test_material_search_finds_the_fork_and_only_at_enough_depth():
     ranked = sorted(deep.items(), key=lambda kv: -kv[1])
     assert ranked[0] == ("b5c7", 3.0)
     assert ranked[0][1] - ranked[1][1] >= 5.0
+
+
+@pytest.mark.parametrize("fen, expected", [
+    ("8/8/4K3/8/8/8/1k6/R7 b - 32 8 1", "b2a1"),  # taking the last piece draws at once
+    ("6R1/8/4K3/8/8/8/1k6/N7 b - 32 10 1", "b2a1"),  # a free Ma is worth taking
+])
+def test_defend_prefers_a_draw_and_free_material(fen, expected):
+    assert call({"op": "defend", "game": "makruk", "position": fen, "horizon": 2})["move"] == expected
