@@ -1,4 +1,4 @@
-"""CLI: python -m site_builder build|check|serve."""
+"""CLI: python -m site_builder build|check|serve|bench|puzzles mine."""
 from __future__ import annotations
 
 import argparse
@@ -6,8 +6,10 @@ import sys
 import traceback
 from pathlib import Path
 
+from . import bench
 from .build import build, check
 from .errors import BuildFailed
+from .puzzles import mine
 from .serve import load_header_rules, make_server, watch
 
 
@@ -24,18 +26,29 @@ def main(argv: list[str] | None = None) -> int:
     p_serve.add_argument("--port", type=int, default=8000)
     p_serve.add_argument("--no-build", action="store_true",
                          help="serve the existing output as it is (no build, no rebuild on change)")
+    p_bench = sub.add_parser("bench", help="measure engine speed, engine-ready time and page weight")
+    bench.add_arguments(p_bench)
+    p_puzzles = sub.add_parser("puzzles", help="puzzle tools (mine: find candidate puzzles with the engine)")
+    mine.add_arguments(p_puzzles.add_subparsers(dest="puzzles_command", required=True)
+                       .add_parser("mine", help="write candidate puzzle files found by engine self-play"))
     args = parser.parse_args(argv)
 
     root = args.root.resolve()
+    if args.command == "bench":
+        return bench.run_args(args, root)
+    if args.command == "puzzles":
+        return mine.run_args(args, root)
     out = (getattr(args, "out", None) or root / "_site").resolve()
     try:
         if args.command == "check":
             site = check(root)
             print(f"ok: {len(site.pages)} pages checked, no problems")
+            _puzzle_summary(site)
             return 0
         if args.command == "build" or not args.no_build:
             site = build(root, out)
             print(f"built {len(site.pages)} pages into {out}")
+            _puzzle_summary(site)
         if args.command == "serve":
             if not (out / "index.html").is_file():
                 print(f"nothing to serve: {out} has no index.html (run without --no-build)", file=sys.stderr)
@@ -56,11 +69,18 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def _puzzle_summary(site) -> None:
+    """'puzzles: 45 puzzles checked (43 from the proof cache, 2 proven in 1.2 s; ...)'."""
+    if site.puzzles.present:
+        print(f"puzzles: {site.puzzles.summary()}")
+
+
 def _rebuild(root: Path, out: Path) -> None:
     """Rebuild after a change; on problems keep serving the last good output."""
     try:
         site = build(root, out)
         print(f"rebuilt {len(site.pages)} pages")
+        _puzzle_summary(site)
     except BuildFailed as failed:
         print(failed.report(), file=sys.stderr)
     except Exception:  # keep serving the last good output whatever went wrong

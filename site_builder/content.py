@@ -15,7 +15,7 @@ LESSON_SCHEMA = {"title": str, "order": int, "summary": str}
 HOME_SCHEMA = {"title": str, "summary": str}
 PREFIX = re.compile(r"\d+-")
 SLUG = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*\Z")
-RESERVED_SLUGS = ("sandbox",)
+RESERVED_SLUGS = ("sandbox", "counting-trainer")
 INDENTED_BOARD = re.compile(r"[ \t]+(?:`{3,}|~{3,})[ \t]*(\w+)")
 
 

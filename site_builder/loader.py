@@ -1,7 +1,7 @@
 """Phase 1: load and validate everything (config, games, content) before anything is written."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.api import call
@@ -9,6 +9,7 @@ from engine.api import call
 from .config import SiteConfig, load_config
 from .content import Page, load_content
 from .errors import BuildFailed
+from .puzzles import PuzzleSet, load_puzzles
 
 
 @dataclass(frozen=True)
@@ -18,6 +19,7 @@ class Site:
     config: SiteConfig
     game_names: dict[str, dict[str, str]]
     pages: list[Page]
+    puzzles: PuzzleSet = field(default_factory=PuzzleSet)  # checked and proven (site_builder/puzzles)
 
     def lessons(self, lang: str, game: str) -> list[Page]:
         """Lessons of one game in one language, in order."""
@@ -35,6 +37,8 @@ def load_site(root: Path) -> Site:
     games = tuple(g for g in config.games if g in known)
     pages, content_problems = load_content(root, games)
     problems += content_problems
+    puzzles, puzzle_problems = load_puzzles(root)
+    problems += puzzle_problems
     if problems:
         raise BuildFailed(problems)
-    return Site(config=config, game_names={g: known[g] for g in games}, pages=pages)
+    return Site(config=config, game_names={g: known[g] for g in games}, pages=pages, puzzles=puzzles)

@@ -9,7 +9,7 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, TemplateError
 from markupsafe import Markup
 
-from . import diagram
+from . import counting_trainer, diagram
 from .assets import AssetUrls
 from .boards import BOARD_GAMES
 from .content import Page
@@ -17,11 +17,14 @@ from .errors import BuildFailed, BuildProblem
 from .i18n import LANGS, strings
 from .loader import Site
 from .markdown_ext import to_html
+from .puzzles import pages as puzzle_pages
 
 PACKAGE = Path(__file__).parent
 TEMPLATES = PACKAGE / "templates"
 SPRITE = PACKAGE / "static" / "pieces" / "makruk.svg"
-CSP_BREAKERS = re.compile(r"<script(?![^>]*\bsrc=)|<style|<[a-z][^>]*\s(style|on[a-z]+)\s*=", re.I)
+# Inline <script> is refused, except a non-executed data block with exactly type="application/json".
+CSP_BREAKERS = re.compile(r'<script(?![^>]*\bsrc=)(?!\s+type="application/json"[^>]*>)|<style|<[a-z][^>]*\s(style|on[a-z]+)\s*=',
+                          re.I)
 
 
 @dataclass(frozen=True)
@@ -82,9 +85,12 @@ def outputs(site: Site, urls: AssetUrls) -> list[Output]:
                             home.rel if home else "site_builder/templates/home.html"))
         for game in site.game_names:
             items.append(_sandbox(site, urls, lang, game, sprite))
+            if game == "makruk":
+                items.append(_counting_trainer(site, urls, lang, sprite))
             lessons = site.lessons(lang, game)
             for i, page in enumerate(lessons):
                 items.append(_lesson(site, urls, page, lessons, i, sprite))
+    items += puzzle_pages.outputs(site, urls, sprite)
     return items
 
 
@@ -96,7 +102,8 @@ def base_context(site: Site, urls: AssetUrls, lang: str, url: str, alternates: d
     return {"lang": lang, "t": strings(lang), "site_name": site.config.name(lang), "url": url,
             "alternates": alternates, "games": games, "pyodide_base": urls.pyodide_base,
             "wheel_url": urls.wheel_url, "sprite": "", "needs_js": False,
-            "breadcrumbs": [], "title": "", "summary": ""}
+            "breadcrumbs": [], "title": "", "summary": "",
+            "puzzles_link": puzzle_pages.nav_link(site, lang)}
 
 
 def _lesson(site: Site, urls: AssetUrls, page: Page, lessons: list[Page], i: int, sprite: Markup) -> Output:
@@ -125,6 +132,17 @@ def _sandbox(site: Site, urls: AssetUrls, lang: str, game: str, sprite: Markup) 
                game=game, sprite=sprite, needs_js=True,
                breadcrumbs=_crumbs(site, lang, game) + [{"title": t["sandbox"], "url": url}])
     return Output(f"{lang}/{game}/sandbox/index.html", "sandbox.html", ctx, "site_builder/templates/sandbox.html")
+
+
+def _counting_trainer(site: Site, urls: AssetUrls, lang: str, sprite: Markup) -> Output:
+    """The Makruk counting trainer page (site_builder/counting_trainer.py has its data and texts)."""
+    url = f"/{lang}/makruk/{counting_trainer.SLUG}/"
+    ctx = base_context(site, urls, lang, url, _alternates("makruk", counting_trainer.SLUG))
+    lesson = next((p.url for p in site.lessons(lang, "makruk") if p.slug == counting_trainer.LESSON_SLUG), None)
+    ctx.update(counting_trainer.page_context(lang), sprite=sprite, needs_js=True, lesson_url=lesson)
+    ctx["breadcrumbs"] = _crumbs(site, lang, "makruk") + [{"title": ctx["title"], "url": url}]
+    return Output(f"{lang}/makruk/{counting_trainer.SLUG}/index.html", "counting_trainer.html", ctx,
+                  "site_builder/templates/counting_trainer.html")
 
 
 def _alternates(game: str, slug: str) -> dict[str, str]:

@@ -22,6 +22,7 @@ def test_build_writes_every_page(project, tmp_path):
         "index.html", "404.html", "th/index.html", "en/index.html",
         "th/makruk/board/index.html", "th/makruk/moves/index.html", "th/makruk/sandbox/index.html",
         "en/makruk/board/index.html", "en/makruk/moves/index.html", "en/makruk/sandbox/index.html",
+        "th/makruk/counting-trainer/index.html", "en/makruk/counting-trainer/index.html",
     }
     assert sorted(p.name for p in tmp_path.iterdir()) == ["proj", "site"]
 

@@ -49,7 +49,8 @@ def test_navigation_prev_next_breadcrumbs(out):
     assert 'rel="prev" href="/th/makruk/board/"' in second and 'rel="next"' not in second
     assert '<a href="/th/makruk/board/" aria-current="page">กระดาน</a>' in first
     sidebar = first.split('class="sidebar"')[1].split("</nav>")[0]
-    assert links(sidebar) == ["/th/#makruk", "/th/makruk/board/", "/th/makruk/moves/", "/th/makruk/sandbox/"]
+    assert links(sidebar) == ["/th/#makruk", "/th/makruk/board/", "/th/makruk/moves/", "/th/makruk/sandbox/",
+                              "/th/makruk/counting-trainer/"]
     assert '<span aria-current="page">กระดาน</span>' in first.split('class="breadcrumbs"')[1]
 
 

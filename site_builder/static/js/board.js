@@ -6,6 +6,7 @@
 import { Game } from './game.js';
 import { t, errorText } from './i18n.js';
 import { colorOf, countText, moveText, pieceName, squareLabel, statusText } from './describe.js';
+import { CountPanel } from './count-panel.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const FILES = 'abcdefgh';
@@ -53,6 +54,9 @@ export class Board {
   #cursor = null;
   #drag = null;
   #busy = false;
+  #interactive = true;
+  #onUserMove;
+  #withCount;
   #cells = new Map();
   #svg;
   #arrows;
@@ -65,15 +69,20 @@ export class Board {
   /**
    * Build the board inside `host` (before its figcaption, if any); call start() to show a position.
    * Options: game, position (FEN), orientation ("white"|"black"), controls (subset of
-   * flip undo reset count), highlights (squares), arrows ("b1d2" pairs), lastMove (UCI).
+   * flip undo reset count), highlights (squares), arrows ("b1d2" pairs), lastMove (UCI),
+   * onUserMove (puzzles: `onUserMove(move, reply)` is called after a move the reader made by tap,
+   * drag or keys was accepted by the engine; moves played through play() do not call it),
+   * countPanel (default true: Makruk boards show the count panel; puzzles pass false).
    */
   constructor(host, { game = 'makruk', position, orientation = 'white', controls = ['flip', 'undo', 'reset', 'count'],
-    highlights = [], arrows = [], lastMove = null } = {}) {
+    highlights = [], arrows = [], lastMove = null, onUserMove = null, countPanel = true } = {}) {
     this.#game = new Game(game);
     this.#start = position;
     this.#orientation = orientation;
     this.#controls = controls;
     this.#notes = { highlights, arrows, lastMove };
+    this.#onUserMove = onUserMove;
+    this.#withCount = countPanel;
     this.element = make('div', { class: 'kr-live' });
     host.insertBefore(this.element, host.querySelector(':scope > figcaption'));
     this.#buildShell();
@@ -91,6 +100,20 @@ export class Board {
 
   /** The engine's last `play` reply. */
   get state() { return this.#game.state; }
+
+  /**
+   * Whether the reader may move pieces (default true). False ignores taps, drags and Enter
+   * (the arrow keys and the buttons still work), e.g. while a puzzle plays the other side.
+   */
+  get interactive() { return this.#interactive; }
+
+  set interactive(on) {
+    this.#interactive = Boolean(on);
+    this.element.dataset.interactive = String(this.#interactive);
+    this.#drag = null;
+    this.#selected = null;
+    if (this.#game.state) this.#paint();
+  }
 
   /** Call `cb(board)` after every change of position; returns an unsubscribe function. */
   onChange(cb) {
@@ -114,7 +137,7 @@ export class Board {
   async play(move) {
     const before = this.#game.state;
     const reply = await this.#run(() => this.#game.play(move));
-    if (reply.ok) this.#say(moveText(before, move, reply));
+    if (reply.ok) this.#say(moveText(before, move, reply), true);
     else if (reply.error.code !== ENGINE_FAILED) this.#show(`${t('illegal')} — ${errorText(reply.error)}`);
     return reply;
   }
@@ -122,13 +145,13 @@ export class Board {
   async undo() {
     if (!this.#game.moves.length) return this.#game.state;
     const reply = await this.#run(() => this.#game.undo());
-    if (reply.ok) this.#say(`${t('undone')}${t('sep')}${statusText(reply)}`);
+    if (reply.ok) this.#say(`${t('undone')}${t('sep')}${statusText(reply)}`, true);
     return reply;
   }
 
   async reset() {
     const reply = await this.#run(() => this.#game.reset());
-    if (reply.ok) this.#say(`${t('resetDone')}${t('sep')}${statusText(reply)}`);
+    if (reply.ok) this.#say(`${t('resetDone')}${t('sep')}${statusText(reply)}`, true);
     return reply;
   }
 
@@ -166,9 +189,13 @@ export class Board {
       'aria-label': t('boardLabel') }, this.element);
     const panel = make('div', { class: 'kr-panel' }, this.element);
     this.#status = make('p', { class: 'kr-status' }, panel);
+    // Makruk boards carry the count panel (count-panel.js); it replaces the 'count' button.
+    this.countPanel = this.#game.gameId === 'makruk' && this.#withCount
+      ? new CountPanel(panel, null, (action) => { if (!this.#busy) this.play(action); }) : null;
     this.#message = make('p', { class: 'kr-message' }, panel);
     const bar = make('div', { class: 'kr-controls' }, panel);
     for (const action of this.#controls) {
+      if (action === 'count' && this.countPanel) continue;
       const button = make('button', { type: 'button', class: 'kr-btn', 'data-action': action }, bar);
       button.textContent = t(action === 'count' ? 'count-start' : action);
       button.addEventListener('click', () => this.#onButton(action));
@@ -248,7 +275,8 @@ export class Board {
     const arrows = fresh ? this.#notes.arrows : [];
     this.#arrows.replaceChildren(...arrows.map((a) => svgEl('path', { d: arrowPath(a, this.#orientation) })));
     this.#svg.setAttribute('aria-activedescendant', `${this.#id}-${this.#cursor}`);
-    const count = state.status.result === 'ongoing' ? countText(state.status) : '';
+    const count = state.status.result === 'ongoing' && !this.countPanel ? countText(state.status) : '';
+    this.countPanel?.update(state);
     this.#status.textContent = [statusText(state), count].filter(Boolean).join(' · ');
     this.#status.dataset.result = state.status.result;
     this.#paintButtons(state);
@@ -278,9 +306,10 @@ export class Board {
     this.#say(text);
   }
 
-  /** Announce `text` to screen readers. */
-  #say(text) {
-    this.#live.textContent = text;
+  /** Announce `text` to screen readers (`withCount`: followed by the count panel's text). */
+  #say(text, withCount = false) {
+    const count = withCount && text && this.countPanel ? this.countPanel.spoken : '';
+    this.#live.textContent = count ? `${text}${t('sep')}${count}` : text;
   }
 
   // ---- input ----------------------------------------------------------------------------
@@ -319,7 +348,12 @@ export class Board {
   #moveTo(square) {
     const prefix = this.#selected + square;
     const uci = this.#game.state.legal_moves.find((m) => m.startsWith(prefix)) ?? prefix;
-    return this.play(uci);
+    const played = this.play(uci);
+    if (!this.#onUserMove) return played;
+    return played.then((reply) => {
+      if (reply.ok) this.#onUserMove(uci, reply);
+      return reply;
+    });
   }
 
   #onButton(action) {
@@ -340,7 +374,7 @@ export class Board {
   }
 
   #onPointerDown(event) {
-    if (event.button !== 0 || this.#busy || !this.#game.state) return;
+    if (event.button !== 0 || this.#busy || !this.#interactive || !this.#game.state) return;
     const square = this.#squareAt(event);
     if (!square) return;
     this.#cursor = square;
@@ -400,7 +434,7 @@ export class Board {
       this.#paint();
     } else if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
-      if (!this.#busy) this.#tap(this.#cursor);
+      if (!this.#busy && this.#interactive) this.#tap(this.#cursor);
     } else if (event.key === 'Escape' && this.#selected) {
       event.preventDefault();
       this.#select(null, true);

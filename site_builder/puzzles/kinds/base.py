@@ -1,0 +1,87 @@
+"""What every puzzle kind provides: its own fields, a proof, and the kind-specific page data.
+
+A kind is a module-level instance of a :class:`PuzzleKind` subclass registered in
+``site_builder.puzzles.kinds.KINDS``. The pipeline around it (TOML, common fields, cache,
+pages) is shared; a kind only sees an already type-checked :class:`~site_builder.puzzles.schema.Puzzle`.
+
+Contract of ``prove(puzzle, engine)``:
+  * returns ``(proof, issues)``; ``proof`` is a JSON-able dict (it is cached on disk, keyed by the
+    file's bytes and the engine's sources) or None when ``issues`` is not empty;
+  * ``issues`` are :class:`Issue` (field, what, fix); the pipeline turns them into
+    ``BuildProblem(path, line of the field, "field: what", fix)``.
+``page_data(puzzle, proof, lang)`` returns the kind's keys of the page data block:
+``mate_in``, ``line``, ``tree``, ``quiz`` (see the contract).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..engine_ctx import GameEngine
+    from ..schema import Puzzle
+
+
+class Issue(NamedTuple):
+    """A problem found by a kind: the field at fault (``solution[2]``), what is wrong, how to fix it."""
+
+    field: str
+    what: str
+    fix: str
+
+
+@dataclass(frozen=True)
+class Field:
+    """One TOML field.
+
+    ``type``: ``str`` | ``int`` | ``number`` | ``bool`` | ``list[str]`` | ``text`` (a table with
+    ``th`` and ``en`` strings) | ``text-list`` (a table with ``th`` and ``en`` lists of strings).
+    ``choices``: allowed values (for str/int); ``bounds``: (min, max) for int/number.
+    """
+
+    name: str
+    type: str
+    required: bool = False
+    default: object = None
+    choices: tuple = ()
+    bounds: tuple | None = None
+    doc_th: str = ""
+    doc_en: str = ""
+    example: str = ""
+
+
+@dataclass(frozen=True)
+class Goal:
+    th: str
+    en: str
+
+
+@dataclass
+class PuzzleKind:
+    """Base class; subclasses set ``id``, ``fields``, ``games`` and implement ``prove``/``page_data``."""
+
+    id: str = ""
+    name_th: str = ""
+    name_en: str = ""
+    doc_th: str = ""
+    doc_en: str = ""
+    games: tuple[str, ...] = ("makruk",)
+    fields: tuple[Field, ...] = field(default_factory=tuple)
+
+    def field_map(self) -> dict[str, Field]:
+        return {f.name: f for f in self.fields}
+
+    def prove(self, puzzle: "Puzzle", engine: "GameEngine") -> tuple[dict | None, list[Issue]]:
+        raise NotImplementedError
+
+    def page_data(self, puzzle: "Puzzle", proof: dict, lang: str) -> dict:
+        """``{"mate_in": .., "line": [..], "tree": {..} | None, "quiz": {..} | None}``."""
+        raise NotImplementedError
+
+    def default_goal(self, puzzle: "Puzzle", proof: dict) -> dict[str, str]:
+        """The goal shown when the file has no [goal] table."""
+        raise NotImplementedError
+
+    def solution_text(self, puzzle: "Puzzle", proof: dict, lang: str) -> list[str]:
+        """Lines of the solution for readers without JavaScript (inside a closed <details>)."""
+        return []

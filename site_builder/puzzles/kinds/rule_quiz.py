@@ -1,0 +1,234 @@
+"""kind = "rule-quiz": a multiple-choice question about the rules, answered by the engine.
+
+The file never says which choice is right: the engine computes it from the position.
+question = "position-status"  the side to move is: checkmated / stalemated / in check / none of these
+question = "legal-move"       choices = ["e3e4", ...]; which ONE is legal (ask = "illegal": which ONE is illegal)
+question = "is-draw"          is the game over as a draw right now? yes / no
+Labels, prompt and explanation are generated here in Thai and English from the engine's answer
+(the explanation of an illegal move is the engine's own ILLEGAL_MOVE message).
+"""
+from __future__ import annotations
+
+import re
+
+from engine.errors import EngineError
+from engine.makruk import move_uci
+
+from ..engine_ctx import PIECE_WORDS, SIDE_WORDS, GameEngine, move_words, other_side
+from . import register
+from .base import Field, Issue, PuzzleKind
+
+QUESTIONS = ("position-status", "legal-move", "is-draw")
+IDS = "abcdefgh"
+
+STATUS_LABELS = {
+    "checkmate": {"th": "จน (ถูกรุกจน)", "en": "Checkmate"},
+    "stalemate": {"th": "อับ (ไม่ถูกรุกแต่ไม่มีตาเดิน)", "en": "Stalemate"},
+    "check": {"th": "ถูกรุก แต่ยังไม่จน", "en": "Check, but not mate"},
+    "none": {"th": "ไม่ใช่ทั้งสามอย่าง", "en": "None of these"},
+}
+YES_NO = {"yes": {"th": "ใช่ เสมอแล้ว", "en": "Yes, it is a draw"},
+          "no": {"th": "ไม่ใช่ เกมยังไม่จบด้วยการเสมอ", "en": "No, it is not a draw"}}
+DRAW_REASONS = {
+    "stalemate": {"th": "อับ: ฝ่ายที่ต้องเดินไม่ถูกรุกแต่ไม่มีตาเดินที่ถูกกติกา",
+                  "en": "stalemate: the side to move is not in check but has no legal move"},
+    "insufficient_material": {"th": "เหลือขุนต่อขุน ไม่มีฝ่ายใดรุกจนได้",
+                              "en": "only the two Khun are left, so nobody can mate"},
+    "counting": {"th": "นับศักดิ์ครบแล้ว", "en": "the count has run out"},
+    "repetition": {"th": "ตำแหน่งเดิมเกิดซ้ำครบจำนวน", "en": "the same position occurred too often"},
+    "mate_while_counting": {"th": "ฝ่ายที่กำลังนับรุกจน ซึ่งกติกาให้เป็นเสมอ",
+                            "en": "the counting side gave mate, which the rules count as a draw"},
+}
+
+
+def _moves(n: int) -> str:
+    return "1 legal move" if n == 1 else f"{n} legal moves"
+
+
+def _strip_fen(message: str) -> str:
+    return re.sub(r"\s*\(position [^)]*\)", "", message)
+
+
+class RuleQuizKind(PuzzleKind):
+    def prove(self, puzzle, engine: GameEngine) -> tuple[dict | None, list[Issue]]:
+        f = puzzle.fields
+        question = f["question"]
+        issues = []
+        if question != "legal-move":
+            for name in ("choices", "ask"):
+                if f.get(name) not in (None, ()):
+                    issues.append(Issue(name, f"is only used with question = \"legal-move\"", f"remove {name}"))
+        if issues:
+            return None, issues
+        status = puzzle.board["status"]
+        side = puzzle.solver
+        if question == "position-status":
+            return self._status(puzzle, status, side)
+        if question == "is-draw":
+            return self._draw(puzzle, status, side)
+        return self._legal(puzzle, engine, side)
+
+    # ------------------------------------------------------------------ position-status
+    def _status(self, puzzle, status, side):
+        legal = puzzle.board["legal_moves"]
+        if status["reason"] == "checkmate":
+            answer = "checkmate"
+        elif status["reason"] == "stalemate":
+            answer = "stalemate"
+        elif status["check"]:
+            answer = "check"
+        else:
+            answer = "none"
+        ids = dict(zip(STATUS_LABELS, IDS))
+        s_th, s_en = SIDE_WORDS["th"][side], SIDE_WORDS["en"][side]
+        winner_th, winner_en = SIDE_WORDS["th"][other_side(side)], SIDE_WORDS["en"][other_side(side)]
+        n = len(legal)
+        explain = {
+            "checkmate": {"th": f"{s_th}ถูกรุกและไม่มีตาเดินใดพ้นการรุกได้ จึงจน {winner_th}ชนะ",
+                          "en": f"{s_en} is in check and no move gets out of it: checkmate, {winner_en} wins."},
+            "stalemate": {"th": f"{s_th}ไม่ได้ถูกรุก แต่ไม่มีตาเดินที่ถูกกติกาเลย จึงอับ เกมเสมอ",
+                          "en": f"{s_en} is not in check but has no legal move: stalemate, the game is a draw."},
+            "check": {"th": f"{s_th}ถูกรุก แต่ยังมีตาเดินแก้รุกได้ {n} ตา เช่น {' '.join(legal[:3])} จึงยังไม่จน",
+                      "en": f"{s_en} is in check but has {_moves(n)} to escape, e.g. {' '.join(legal[:3])}; "
+                            "so it is not mate."},
+            "none": {"th": f"{s_th}ไม่ได้ถูกรุก และมีตาเดินที่ถูกกติกา {n} ตา",
+                     "en": f"{s_en} is not in check and has {_moves(n)}."},
+        }[answer]
+        prompt = {"th": f"ตาเดินของ{s_th} ตอนนี้{s_th}อยู่ในสถานะใด",
+                  "en": f"{s_en} to move. What is {s_en}'s situation?"}
+        choices = [{"id": ids[k], "label": v} for k, v in STATUS_LABELS.items()]
+        return self._proof(puzzle, "position-status", prompt, choices, [ids[answer]], explain, answer), []
+
+    # ------------------------------------------------------------------ is-draw
+    def _draw(self, puzzle, status, side):
+        is_draw = status["result"] == "draw"
+        s_th, s_en = SIDE_WORDS["th"][side], SIDE_WORDS["en"][side]
+        if is_draw:
+            reason = DRAW_REASONS.get(status["reason"], {"th": status["reason"], "en": status["reason"]})
+            explain = {"th": f"ใช่ เกมจบเสมอแล้ว เพราะ{reason['th']}", "en": f"Yes, the game is drawn: {reason['en']}."}
+        elif status["result"] != "ongoing":
+            winner = status["result"].split("_")[0]
+            explain = {"th": f"ไม่ใช่ {s_th}ถูกรุกจน {SIDE_WORDS['th'][winner]}ชนะ ไม่ใช่เสมอ",
+                       "en": f"No: {s_en} is checkmated, {SIDE_WORDS['en'][winner]} wins; that is not a draw."}
+        else:
+            n = len(puzzle.board["legal_moves"])
+            explain = {"th": f"ไม่ใช่ เกมยังดำเนินต่อ {s_th}มีตาเดินที่ถูกกติกา {n} ตา"
+                             + (" (ถูกรุกอยู่แต่หนีได้)" if status["check"] else ""),
+                       "en": f"No, the game goes on: {s_en} has {_moves(n)}"
+                             + (" (in check, but can escape)." if status["check"] else ".")}
+        prompt = {"th": "ตอนนี้เกมจบลงด้วยการเสมอแล้วหรือยัง", "en": "Is the game over as a draw right now?"}
+        choices = [{"id": "a", "label": YES_NO["yes"]}, {"id": "b", "label": YES_NO["no"]}]
+        return self._proof(puzzle, "is-draw", prompt, choices, ["a" if is_draw else "b"], explain,
+                           "yes" if is_draw else "no"), []
+
+    # ------------------------------------------------------------------ legal-move
+    def _legal(self, puzzle, engine: GameEngine, side):
+        f = puzzle.fields
+        choices, ask = list(f.get("choices") or []), f.get("ask") or "legal"
+        if not choices:
+            return None, [Issue("choices", "is missing (question = \"legal-move\" needs the moves to choose from)",
+                                'add choices = ["e3e4", "b1c3", "a1a5"]')]
+        issues = []
+        if not 2 <= len(choices) <= len(IDS):
+            issues.append(Issue("choices", f"has {len(choices)} moves", f"give 2 to {len(IDS)} moves"))
+        if len(set(choices)) != len(choices):
+            issues.append(Issue("choices", "a move is listed twice", "list every move once"))
+        pos = engine.position(puzzle.position)
+        results = []  # (uci text, legal?, message th, message en)
+        for i, text in enumerate(choices):
+            try:
+                move = engine.parse(pos, text)
+                results.append((text, True, move_words(pos, move, "th"), move_words(pos, move, "en")))
+            except EngineError as error:
+                if error.code != "ILLEGAL_MOVE":
+                    issues.append(Issue(f"choices[{i}]", error.message,
+                                        "write a move as from-square and to-square, like \"e3e4\""))
+                    continue
+                results.append((text, False, _strip_fen(error.message_th), _strip_fen(error.message)))
+        if issues:
+            return None, issues
+        legal = [r for r in results if r[1]]
+        wanted = legal if ask == "legal" else [r for r in results if not r[1]]
+        if len(wanted) != 1:
+            names = ", ".join(r[0] for r in wanted) or "none"
+            word = "legal" if ask == "legal" else "illegal"
+            return None, [Issue("choices", f"{len(wanted)} of the choices are {word} ({names}); "
+                                f"the question asks for exactly one",
+                                "change the choices so that exactly one is "
+                                f"{word}, or set ask = \"{'illegal' if ask == 'legal' else 'legal'}\"")]
+        s_th, s_en = SIDE_WORDS["th"][side], SIDE_WORDS["en"][side]
+        labelled = []
+        explain_th, explain_en = [], []
+        for i, (text, ok, th, en) in enumerate(results):
+            label = {"th": _label(pos, text, "th"), "en": _label(pos, text, "en")}
+            labelled.append({"id": IDS[i], "label": label, "move": text})
+            if ok:
+                explain_th.append(f"{text}: เดินได้ ({th})")
+                explain_en.append(f"{text}: legal ({en}).")
+            else:
+                explain_th.append(f"{text}: {th}")
+                explain_en.append(f"{text}: {en}.")
+        correct = [IDS[i] for i, r in enumerate(results) if r is wanted[0]]
+        if ask == "legal":
+            prompt = {"th": f"ตาเดินของ{s_th} ตาใดต่อไปนี้เดินได้ถูกกติกา (มีตาเดียว)",
+                      "en": f"{s_en} to move. Which ONE of these moves is legal?"}
+        else:
+            prompt = {"th": f"ตาเดินของ{s_th} ตาใดต่อไปนี้เดินไม่ได้ (มีตาเดียว)",
+                      "en": f"{s_en} to move. Which ONE of these moves is illegal?"}
+        explain = {"th": " ".join(explain_th), "en": " ".join(explain_en)}
+        proof = self._proof(puzzle, "legal-move", prompt, labelled, correct, explain, wanted[0][0])
+        proof["ask"] = ask
+        return proof, []
+
+    def _proof(self, puzzle, question, prompt, choices, correct, explanation, answer) -> dict:
+        return {"solver": puzzle.solver, "question": question, "prompt": prompt, "choices": choices,
+                "correct": correct, "explanation": explanation, "answer": answer}
+
+    def page_data(self, puzzle, proof: dict, lang: str) -> dict:
+        quiz = {"prompt": proof["prompt"][lang], "answer_type": "choice",
+                "choices": [{"id": c["id"], "label": c["label"][lang]} for c in proof["choices"]],
+                "correct": proof["correct"], "explanation": proof["explanation"][lang]}
+        return {"mate_in": None, "line": [], "tree": None, "quiz": quiz}
+
+    def default_goal(self, puzzle, proof: dict) -> dict[str, str]:
+        return dict(proof["prompt"])
+
+    def solution_text(self, puzzle, proof: dict, lang: str) -> list[str]:
+        labels = {c["id"]: c["label"][lang] for c in proof["choices"]}
+        answer = ", ".join(labels[c] for c in proof["correct"])
+        head = "คำตอบ: " if lang == "th" else "Answer: "
+        return [head + answer, proof["explanation"][lang]]
+
+
+def _label(pos, text: str, lang: str) -> str:
+    """'เรือ a1-a5 (a1a5)': the piece on the from-square and the squares, legal or not."""
+    piece = pos.board[_square(text[:2])]
+    name = PIECE_WORDS[lang][piece.upper()] if piece else ("ช่องว่าง" if lang == "th" else "empty square")
+    return f"{name} {text[:2]}-{text[2:4]}"
+
+
+def _square(name: str) -> int:
+    return "abcdefgh".index(name[0]) + 8 * (int(name[1]) - 1)
+
+
+RULE_QUIZ = register(RuleQuizKind(
+    id="rule-quiz",
+    name_th="คำถามกติกา",
+    name_en="Rule quiz",
+    doc_th="คำถามปรนัยเรื่องกติกา คำตอบที่ถูกเอนจินคำนวณจากตำแหน่ง ไม่ได้เขียนไว้ในไฟล์",
+    doc_en="A multiple-choice question about the rules; the engine computes the right answer from the "
+           "position, the file never states it.",
+    fields=(
+        Field("question", "str", required=True, choices=QUESTIONS, example='"position-status"',
+              doc_th='ชนิดคำถาม: "position-status" (จน อับ รุก หรือไม่ใช่), "legal-move" (ตาใดเดินได้), '
+                     '"is-draw" (เสมอแล้วหรือยัง)',
+              doc_en='the question: "position-status" (checkmate, stalemate, check or none), '
+                     '"legal-move" (which move is legal), "is-draw" (is it a draw now)'),
+        Field("choices", "list[str]", default=(), example='["e3e4", "c1c3", "b1d2"]',
+              doc_th='เฉพาะ "legal-move": ตาเดินให้เลือก 2 ถึง 8 ตา', doc_en='"legal-move" only: 2 to 8 moves to choose from'),
+        Field("ask", "str", default=None, choices=("legal", "illegal"), example='"illegal"',
+              doc_th='เฉพาะ "legal-move": ถามหาตาที่เดินได้ ("legal" ค่าปกติ) หรือตาที่เดินไม่ได้ ("illegal")',
+              doc_en='"legal-move" only: ask for the one legal move ("legal", the default) or the one '
+                     'illegal move ("illegal")'),
+    ),
+))

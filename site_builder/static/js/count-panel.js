@@ -1,0 +1,256 @@
+/**
+ * Count panel (การนับศักดิ์) of a live Makruk board, made by Board under its status line and
+ * updated with every engine `play` reply:
+ *   - which count runs (board's honour / pieces' honour) and who counts,
+ *   - "ตาที่ x / y" (the number announced with the counter's last move / the limit), or the
+ *     start number before the first counted move ("เริ่มนับที่ 4 / 16"),
+ *   - how many moves the other side has left to mate,
+ *   - a button for the counting action the engine offers now (reply.actions:
+ *     count-start / count-stop / count-draw),
+ *   - the outcome in words when the count decided the game,
+ *   - a "Thai numerals" toggle kept in localStorage (one setting for every panel).
+ * It is hidden when no count runs, none can be started and no count decided the game.
+ * `spoken` is the panel as one sentence, for the board's screen-reader live region.
+ */
+import { lang } from './i18n.js';
+
+const STORE_KEY = 'kradan.thaiNumerals.v1';
+const THAI_DIGITS = '๐๑๒๓๔๕๖๗๘๙';
+const ACTIONS = ['count-start', 'count-stop', 'count-draw'];
+
+const STRINGS = {
+  th: {
+    title: 'การนับศักดิ์',
+    board: 'นับศักดิ์กระดาน',
+    pieces: 'นับศักดิ์หมาก',
+    white: 'ขาว',
+    black: 'ดำ',
+    counter: '{side}เป็นฝ่ายนับ',
+    progress: 'ตาที่ {count} / {limit}',
+    fromStart: 'เริ่มนับที่ {start} / {limit}',
+    left: '{side}เหลือ {moves} ตาเพื่อรุกให้จน',
+    lastMove: 'ตานี้เป็นตาสุดท้ายของ{side} ถ้าไม่จนจะเสมอ',
+    none: 'ยังไม่มีการนับ',
+    canStart: 'ไม่มีเบี้ยคว่ำเหลือแล้ว {side}ขอนับศักดิ์กระดานได้',
+    'count-start': 'เริ่มนับศักดิ์กระดาน',
+    'count-start-pieces': 'เริ่มนับศักดิ์หมาก',
+    'count-stop': 'หยุดนับ',
+    'count-draw': 'ขอเสมอเพราะนับครบ',
+    expired: 'นับครบ {limit} แล้ว ยังไม่จน — เสมอ',
+    pastLimit: 'เลขเริ่มนับ {start} เกินขีดจำกัด {limit} — เสมอทันที',
+    mated: 'จนก่อนนับครบ — {side}ชนะ',
+    mateWhileCounting: '{side}รุกจนขณะที่ตัวเองกำลังนับ — เสมอ',
+    thaiNumerals: 'เลขไทย',
+    sep: ' · ',
+  },
+  en: {
+    title: 'Counting',
+    board: "Board's honour count",
+    pieces: "Pieces' honour count",
+    white: 'White',
+    black: 'Black',
+    counter: '{side} counts',
+    progress: 'move {count} / {limit}',
+    fromStart: 'counting starts at {start} / {limit}',
+    left: '{side} has {moves} moves left to mate',
+    lastMove: "This is {side}'s last move: no mate means a draw",
+    none: 'No count is running',
+    canStart: 'No unpromoted Bia is left: {side} may start a board\'s honour count',
+    'count-start': "Start the board's honour count",
+    'count-start-pieces': "Start the pieces' honour count",
+    'count-stop': 'Stop counting',
+    'count-draw': 'Claim the draw: the count is complete',
+    expired: 'Counted to {limit} with no mate — draw',
+    pastLimit: 'The start number {start} is past the limit {limit} — drawn at once',
+    mated: 'Mate inside the count — {side} wins',
+    mateWhileCounting: '{side} gave mate while counting — draw',
+    thaiNumerals: 'Thai numerals',
+    sep: ' · ',
+  },
+};
+
+const panels = new Set();
+let thaiNumerals = readSetting();
+
+function readSetting() {
+  try {
+    return globalThis.localStorage?.getItem(STORE_KEY) === '1';
+  } catch {
+    return false; // storage blocked: the toggle still works for this page
+  }
+}
+
+function writeSetting(on) {
+  thaiNumerals = on;
+  try {
+    globalThis.localStorage?.setItem(STORE_KEY, on ? '1' : '0');
+  } catch { /* storage blocked */ }
+  for (const panel of panels) panel.refresh();
+}
+
+globalThis.addEventListener?.('storage', (event) => {
+  if (event.key === STORE_KEY) {
+    thaiNumerals = event.newValue === '1';
+    for (const panel of panels) panel.refresh();
+  }
+});
+
+/** `n` written with Thai digits: 16 -> "๑๖". */
+export function thaiDigits(n) {
+  return String(n).replace(/[0-9]/g, (d) => THAI_DIGITS[Number(d)]);
+}
+
+/** A number as the reader asked for it (Thai or Arabic digits). */
+export function numeral(n) {
+  return thaiNumerals ? thaiDigits(n) : String(n);
+}
+
+function s(key, vars = {}) {
+  return (STRINGS[lang][key] ?? key).replace(/\{(\w+)\}/g, (_, name) =>
+    (typeof vars[name] === 'number' ? numeral(vars[name]) : vars[name]));
+}
+
+const other = (side) => (side === 'white' ? 'black' : 'white');
+
+/** Does `side` have nothing but its Khun in the reply's board? */
+function isBare(board, side) {
+  return Object.values(board).every((letter) => {
+    const white = letter[0] === letter[0].toUpperCase();
+    return (white ? 'white' : 'black') !== side || letter.toUpperCase() === 'K';
+  });
+}
+
+/**
+ * Moves the non-counting side still has to give mate, from a `play` reply with a running
+ * count: after the counter announces L the other side has one more move (rules §1.2).
+ */
+export function movesLeft(state) {
+  const { counter, count, start, limit } = state.status.counting;
+  const counterToMove = state.turn === counter;
+  const next = count ? count + 1 : start; // the number the counter announces with his next move
+  return Math.max(0, counterToMove ? limit - next + 1 : limit - (count || start - 1) + 1);
+}
+
+/** What the panel says about one reply: {visible, kind, lines, action, outcome}. */
+export function describeCount(state) {
+  const { status } = state;
+  const counting = status.counting || {};
+  const action = status.result === 'ongoing' ? ACTIONS.find((a) => state.actions.includes(a)) ?? null : null;
+  const out = { visible: false, kind: counting.kind ?? null, heading: '', lines: [], action, outcome: '' };
+  if (counting.kind) {
+    out.heading = s(counting.kind);
+    out.lines.push(s('counter', { side: s(counting.counter) }));
+    out.lines.push(counting.count ? s('progress', { count: counting.count, limit: counting.limit })
+      : s('fromStart', { start: counting.start, limit: counting.limit }));
+    const mateSide = other(counting.counter);
+    if (status.result === 'ongoing') {
+      const left = movesLeft(state);
+      out.lines.push(left === 1 && state.turn === mateSide ? s('lastMove', { side: s(mateSide) })
+        : s('left', { side: s(mateSide), moves: left }));
+    } else if (status.reason === 'counting') {
+      out.outcome = counting.count ? s('expired', { limit: counting.limit })
+        : s('pastLimit', { start: counting.start, limit: counting.limit });
+    } else if (status.reason === 'checkmate') {
+      out.outcome = s('mated', { side: s(status.result === 'white_wins' ? 'white' : 'black') });
+    } else if (status.reason === 'mate_while_counting') {
+      out.outcome = s('mateWhileCounting', { side: s(counting.counter) });
+    }
+    out.visible = true;
+  } else if (action) {
+    out.heading = s('title');
+    out.lines.push(s('none'), s('canStart', { side: s(state.turn) }));
+    out.visible = true;
+  }
+  if (action === 'count-start' && isBare(state.board, state.turn)) out.actionLabel = s('count-start-pieces');
+  else if (action) out.actionLabel = s(action);
+  return out;
+}
+
+function el(tag, className, parent) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (parent) parent.append(node);
+  return node;
+}
+
+export class CountPanel {
+  #state = null;
+  #onAction;
+
+  /**
+   * Build the (hidden) panel inside `parent`, before `before` (or at the end).
+   * `onAction(action)` is called with "count-start" | "count-stop" | "count-draw".
+   */
+  constructor(parent, before, onAction) {
+    this.#onAction = onAction;
+    this.element = el('section', 'kr-count');
+    this.element.setAttribute('aria-label', s('title'));
+    this.element.hidden = true;
+    parent.insertBefore(this.element, before ?? null);
+    this.heading = el('p', 'kr-count-kind', this.element);
+    this.body = el('p', 'kr-count-lines', this.element);
+    this.meter = el('progress', 'kr-count-meter', this.element);
+    this.meter.setAttribute('aria-hidden', 'true');
+    this.outcome = el('p', 'kr-count-outcome', this.element);
+    const bar = el('div', 'kr-count-bar', this.element);
+    this.button = el('button', 'kr-btn kr-count-action', bar);
+    this.button.type = 'button';
+    this.button.addEventListener('click', () => {
+      const action = this.button.dataset.action;
+      if (action) this.#onAction(action);
+    });
+    const toggle = el('label', 'kr-count-thai', bar);
+    this.toggle = el('input', '', toggle);
+    this.toggle.type = 'checkbox';
+    this.toggle.addEventListener('change', () => writeSetting(this.toggle.checked));
+    toggle.append(` ${s('thaiNumerals')}`);
+    panels.add(this);
+  }
+
+  /** Show the count of an engine `play` reply. */
+  update(state) {
+    this.#state = state;
+    const info = describeCount(state);
+    this.info = info;
+    this.element.hidden = !info.visible;
+    this.element.dataset.kind = info.kind ?? 'none';
+    const counting = state.status.counting || {};
+    this.element.dataset.count = counting.count ?? '';
+    this.element.dataset.start = counting.start ?? '';
+    this.element.dataset.limit = counting.limit ?? '';
+    this.element.dataset.outcome = info.outcome ? state.status.reason : '';
+    this.heading.textContent = info.heading;
+    this.body.replaceChildren(...info.lines.flatMap((line, i) => {
+      const span = el('span', `kr-count-line kr-count-line-${i}`);
+      span.textContent = line;
+      return i ? [' ', span] : [span];
+    }));
+    this.meter.hidden = !counting.kind;
+    if (counting.kind) {
+      this.meter.max = counting.limit;
+      this.meter.value = Math.min(counting.limit, counting.count || Math.max(0, counting.start - 1));
+    }
+    this.outcome.textContent = info.outcome;
+    this.button.hidden = !info.action;
+    this.button.dataset.action = info.action ?? '';
+    this.button.textContent = info.actionLabel ?? '';
+    this.toggle.checked = thaiNumerals;
+  }
+
+  /** Repaint with the last state (after the numeral setting changed). */
+  refresh() {
+    if (this.#state) this.update(this.#state);
+  }
+
+  /** The panel as one sentence for screen readers ("" when hidden). */
+  get spoken() {
+    if (!this.info?.visible) return '';
+    return [this.info.heading, ...this.info.lines, this.info.outcome].filter(Boolean).join(s('sep'));
+  }
+
+  /** Stop following the numeral setting (the board was removed). */
+  destroy() {
+    panels.delete(this);
+    this.element.remove();
+  }
+}

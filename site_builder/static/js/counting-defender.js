@@ -1,0 +1,58 @@
+/**
+ * The engine plays one side of a live Board: whenever it is `defender`'s turn it asks the
+ * engine's `defend` op for the reply that puts off mate longest and plays it. Used by the
+ * counting trainer and by counting play-out exercises (a bare Khun defending against the
+ * reader while the count runs in the board's count panel).
+ *
+ *   const stop = attachDefender(board, { defender: 'black', horizon: 2, onUpdate });
+ *   onUpdate({ thinking, outcome, state }) after every change; outcome is null while the game
+ *   goes on, else { result: 'mate' | 'lost' | 'draw', reason, state }.
+ */
+import { engine } from './engine-client.js';
+
+export function attachDefender(board, { defender = 'black', horizon = 2, onUpdate = () => {} } = {}) {
+  let token = 0;
+  let attached = true;
+
+  const outcomeOf = (state) => {
+    const { result, reason } = state.status;
+    if (result === 'ongoing') return null;
+    if (result === 'draw') return { result: 'draw', reason, state };
+    return { result: result === `${defender}_wins` ? 'lost' : 'mate', reason, state };
+  };
+
+  async function defend(mine) {
+    const request = { op: 'defend', game: 'makruk', position: board.initial, moves: board.moves, horizon };
+    let reply;
+    try {
+      reply = await engine.call(request);
+    } catch (err) {
+      reply = { ok: false, error: { code: 'ENGINE_FAILED', message: err.message } };
+    }
+    if (!attached || mine !== token) return; // the game changed meanwhile (restart, new position)
+    if (!reply.ok) {
+      onUpdate({ thinking: false, outcome: null, state: board.state, error: reply.error });
+      return;
+    }
+    await board.play(reply.move);
+  }
+
+  function changed() {
+    const state = board.state;
+    if (!attached || !state) return;
+    token += 1;
+    const outcome = outcomeOf(state);
+    const thinking = !outcome && state.turn === defender;
+    board.interactive = !outcome && !thinking;
+    onUpdate({ thinking, outcome, state });
+    if (thinking) defend(token);
+  }
+
+  const unsubscribe = board.onChange(changed);
+  changed();
+  return () => {
+    attached = false;
+    token += 1;
+    unsubscribe();
+  };
+}

@@ -1,0 +1,340 @@
+/**
+ * Puzzle progress in localStorage, kept in the browser only (no account, no server).
+ *
+ *   key "kradan.progress.v1" = {"version": 1, "puzzles": {id: {"state": "solved"|"failed",
+ *                               "attempts": n, "hints": n, "updated": ISO text, "seen": true?}}}
+ *   "seen" (optional) = the reader opened the solution (the state is then "failed" unless it
+ *   was solved before).
+ *
+ * Nothing here ever loses progress silently:
+ * - saved text that is not valid JSON or has the wrong shape is copied aside to
+ *   "kradan.progress.corrupt" (or "kradan.progress.corrupt.<time>" if that is taken), the
+ *   readable entries are kept and `notice()` says so; the page keeps working;
+ * - imports (a file or a code) are MERGED into what is there: a solve is never undone,
+ *   counts keep their maximum; a bad file or code changes nothing and says why.
+ * - if the browser refuses storage, progress lives in memory and `notice()` says so.
+ *
+ * Codes: "KR1-<payload>-<check>" (payload = base64url of compact JSON) or "KR1Z-..." when the
+ * payload is deflate-compressed (CompressionStream); check = CRC-32 of the payload, base 36.
+ */
+
+export const KEY = 'kradan.progress.v1';
+export const CORRUPT_KEY = 'kradan.progress.corrupt';
+const VERSION = 1;
+const STATES = ['solved', 'failed'];
+const RANK = { failed: 0, solved: 1 };
+
+/** An error with a stable code the UI turns into words: BAD_CODE, BAD_VERSION, BAD_CHECKSUM, BAD_FILE, NO_DEFLATE. */
+export class ProgressError extends Error {
+  constructor(code, detail = {}) {
+    super(code);
+    this.code = code;
+    this.detail = detail;
+  }
+}
+
+const empty = () => ({ version: VERSION, puzzles: {} });
+const isCount = (v) => Number.isInteger(v) && v >= 0;
+const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** A clean copy of one entry, or null if it has the wrong shape. Missing counts become 0. */
+export function cleanEntry(entry) {
+  if (!isObject(entry) || !STATES.includes(entry.state)) return null;
+  const { attempts = 0, hints = 0, updated = '', seen = false } = entry;
+  if (!isCount(attempts) || !isCount(hints) || typeof updated !== 'string' || typeof seen !== 'boolean') return null;
+  const out = { state: entry.state, attempts, hints, updated };
+  if (seen) out.seen = true;
+  return out;
+}
+
+/** Check a whole progress object: {progress (the clean part), ok (false if anything was dropped)}. */
+export function cleanProgress(value) {
+  if (!isObject(value) || value.version !== VERSION || !isObject(value.puzzles)) return { progress: empty(), ok: false };
+  const progress = empty();
+  let ok = true;
+  for (const [id, entry] of Object.entries(value.puzzles)) {
+    const clean = id && cleanEntry(entry);
+    if (clean) progress.puzzles[id] = clean;
+    else ok = false;
+  }
+  return { progress, ok };
+}
+
+// ---- storage ----------------------------------------------------------------------------
+
+let memory = null; // used when localStorage is unavailable
+let currentNotice = null; // null | {code: 'corrupt', key, kept} | {code: 'unavailable'}
+const listeners = new Set();
+
+function storage() {
+  try {
+    const s = window.localStorage;
+    const probe = 'kradan.probe';
+    s.setItem(probe, '1');
+    s.removeItem(probe);
+    return s;
+  } catch {
+    return null;
+  }
+}
+
+/** Put damaged text aside under a free key; returns the key. */
+function keepAside(s, text) {
+  if (s.getItem(CORRUPT_KEY) === text) return CORRUPT_KEY;
+  const key = s.getItem(CORRUPT_KEY) === null ? CORRUPT_KEY : `${CORRUPT_KEY}.${new Date().toISOString()}`;
+  s.setItem(key, text);
+  return key;
+}
+
+/** The saved progress (a fresh copy each call, so other tabs' changes are seen). */
+export function read() {
+  const s = storage();
+  if (!s) {
+    currentNotice = { code: 'unavailable' };
+    return structuredClone(memory ?? empty());
+  }
+  const text = s.getItem(KEY);
+  if (text === null) return empty();
+  let parsed;
+  let ok;
+  let progress;
+  try {
+    parsed = JSON.parse(text);
+    ({ progress, ok } = cleanProgress(parsed));
+  } catch {
+    ({ progress, ok } = { progress: empty(), ok: false });
+  }
+  if (!ok) {
+    let key = null;
+    try {
+      key = keepAside(s, text);
+      s.setItem(KEY, JSON.stringify(progress)); // the readable part, now in a good shape
+    } catch {
+      // storage full: the damaged text stays where it was, untouched
+    }
+    currentNotice = { code: 'corrupt', key: key ?? KEY, kept: Object.keys(progress.puzzles).length };
+  }
+  return progress;
+}
+
+function write(progress) {
+  const s = storage();
+  if (!s) {
+    memory = structuredClone(progress);
+    currentNotice = { code: 'unavailable' };
+  } else {
+    try {
+      s.setItem(KEY, JSON.stringify(progress));
+    } catch {
+      memory = structuredClone(progress);
+      currentNotice = { code: 'unavailable' };
+    }
+  }
+  for (const cb of listeners) cb(progress);
+}
+
+/** What went wrong with storage, if anything (see the module comment); read() first. */
+export function notice() {
+  return currentNotice;
+}
+
+/** Call `cb(progress)` after every change made on this page; returns an unsubscribe function. */
+export function onChange(cb) {
+  listeners.add(cb);
+  return () => listeners.delete(cb);
+}
+
+/** The entry of puzzle `id`, or null. */
+export function entry(id) {
+  return read().puzzles[id] ?? null;
+}
+
+/**
+ * Record how an attempt at puzzle `id` went: result "solved" | "failed" | "seen" (opened the
+ * solution). A solve is never turned into a failure; a failure becomes a solve only if
+ * `upgrade` is true (a clean solve on a later visit). `newAttempts` = attempts started since
+ * the last record (added to the stored count); `hints` = hints shown this visit (the stored
+ * count keeps its maximum). Returns the new entry.
+ */
+export function record(id, { result, newAttempts = 0, hints = 0, upgrade = false }) {
+  const progress = read();
+  const old = progress.puzzles[id];
+  let state = result === 'solved' ? 'solved' : 'failed';
+  if (old?.state === 'solved') state = 'solved';
+  else if (old?.state === 'failed' && result === 'solved' && !upgrade) state = 'failed';
+  const next = {
+    state,
+    attempts: (old?.attempts ?? 0) + newAttempts,
+    hints: Math.max(old?.hints ?? 0, hints),
+    updated: new Date().toISOString(),
+  };
+  if (old?.seen || (result === 'seen' && state !== 'solved')) next.seen = true;
+  progress.puzzles[id] = next;
+  write(progress);
+  return next;
+}
+
+/** Raise the hint count of an existing entry (hints taken on a later visit). */
+export function noteHints(id, hints) {
+  const progress = read();
+  const old = progress.puzzles[id];
+  if (!old || old.hints >= hints) return;
+  old.hints = hints;
+  old.updated = new Date().toISOString();
+  write(progress);
+}
+
+/** Merge two entries of the same puzzle: a solve wins, counts keep their maximum. */
+function mergeEntry(a, b) {
+  const state = RANK[a.state] >= RANK[b.state] ? a.state : b.state;
+  const out = {
+    state,
+    attempts: Math.max(a.attempts, b.attempts),
+    hints: Math.max(a.hints, b.hints),
+    updated: a.updated > b.updated ? a.updated : b.updated,
+  };
+  if ((a.seen || b.seen) && state !== 'solved') out.seen = true;
+  return out;
+}
+
+/** Merge `incoming` (a clean progress object) into the saved one; returns {added, updated}. */
+export function merge(incoming) {
+  const progress = read();
+  let added = 0;
+  let updated = 0;
+  for (const [id, theirs] of Object.entries(incoming.puzzles)) {
+    const mine = progress.puzzles[id];
+    if (!mine) {
+      progress.puzzles[id] = theirs;
+      added += 1;
+      continue;
+    }
+    const merged = mergeEntry(mine, theirs);
+    if (JSON.stringify(merged) !== JSON.stringify(mine)) {
+      progress.puzzles[id] = merged;
+      updated += 1;
+    }
+  }
+  write(progress);
+  return { added, updated };
+}
+
+// ---- files --------------------------------------------------------------------------------
+
+/** The text of an export file. */
+export function exportText() {
+  return `${JSON.stringify(read(), null, 2)}\n`;
+}
+
+/** A file name such as "kradan-progress-2025-01-31.json". */
+export function exportName() {
+  return `kradan-progress-${new Date().toISOString().slice(0, 10)}.json`;
+}
+
+/** Read an export file's text (or a code pasted into a file) into a clean progress object. */
+export async function parseFile(text) {
+  const trimmed = text.trim();
+  if (/^KR\d+/i.test(trimmed)) return parseCode(trimmed);
+  let value;
+  try {
+    value = JSON.parse(trimmed);
+  } catch {
+    throw new ProgressError('BAD_FILE');
+  }
+  if (isObject(value) && value.version !== VERSION && Number.isInteger(value.version)) {
+    throw new ProgressError('BAD_VERSION', { version: value.version });
+  }
+  const { progress, ok } = cleanProgress(value);
+  if (!ok) throw new ProgressError('BAD_FILE');
+  return progress;
+}
+
+// ---- codes --------------------------------------------------------------------------------
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+/** CRC-32 of an ASCII string, in base 36 (7 characters). */
+function checksum(text) {
+  let crc = 0xffffffff;
+  for (let i = 0; i < text.length; i++) crc = CRC_TABLE[(crc ^ text.charCodeAt(i)) & 0xff] ^ (crc >>> 8);
+  return ((crc ^ 0xffffffff) >>> 0).toString(36).padStart(7, '0');
+}
+
+function toBase64url(bytes) {
+  let binary = '';
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function fromBase64url(text) {
+  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+}
+
+async function pipe(bytes, stream) {
+  const out = new Blob([bytes]).stream().pipeThrough(stream);
+  return new Uint8Array(await new Response(out).arrayBuffer());
+}
+
+const canDeflate = () => typeof CompressionStream === 'function' && typeof DecompressionStream === 'function';
+
+/** Compact JSON: [[id, "s"|"f", attempts, hints, seconds since 1970, seen 0|1], ...]. */
+function compact(progress) {
+  return JSON.stringify(Object.entries(progress.puzzles).map(([id, e]) => {
+    const time = Date.parse(e.updated);
+    return [id, e.state[0], e.attempts, e.hints, Number.isNaN(time) ? 0 : Math.round(time / 1000), e.seen ? 1 : 0];
+  }));
+}
+
+function expand(text) {
+  const rows = JSON.parse(text);
+  if (!Array.isArray(rows)) throw new ProgressError('BAD_CODE');
+  const puzzles = {};
+  for (const row of rows) {
+    if (!Array.isArray(row) || row.length !== 6) throw new ProgressError('BAD_CODE');
+    const [id, s, attempts, hints, seconds, seen] = row;
+    if (typeof id !== 'string' || !id || !isCount(seconds) || (seen !== 0 && seen !== 1)) throw new ProgressError('BAD_CODE');
+    puzzles[id] = {
+      state: s === 's' ? 'solved' : s === 'f' ? 'failed' : '', attempts, hints,
+      updated: seconds ? new Date(seconds * 1000).toISOString() : '', seen: seen === 1,
+    };
+  }
+  const { progress, ok } = cleanProgress({ version: VERSION, puzzles });
+  if (!ok) throw new ProgressError('BAD_CODE');
+  return progress;
+}
+
+/** The saved progress as a code "KR1Z-…-…" (or "KR1-…-…" where the browser cannot compress). */
+export async function exportCode(progress = read()) {
+  const bytes = new TextEncoder().encode(compact(progress));
+  const zipped = canDeflate();
+  const payload = toBase64url(zipped ? await pipe(bytes, new CompressionStream('deflate-raw')) : bytes);
+  return `KR${VERSION}${zipped ? 'Z' : ''}-${payload}-${checksum(payload)}`;
+}
+
+/** Read a code (spaces and line breaks ignored) into a clean progress object; ProgressError if it is bad. */
+export async function parseCode(text) {
+  const code = String(text).replace(/\s+/g, '');
+  const match = /^KR(\d+)(Z?)-([A-Za-z0-9_-]+)-([0-9a-z]{7})$/i.exec(code);
+  if (!match) {
+    const version = /^KR(\d+)/i.exec(code);
+    if (version && Number(version[1]) !== VERSION) throw new ProgressError('BAD_VERSION', { version: version[1] });
+    throw new ProgressError('BAD_CODE');
+  }
+  const [, version, zipped, payload, check] = match;
+  if (Number(version) !== VERSION) throw new ProgressError('BAD_VERSION', { version });
+  if (checksum(payload) !== check.toLowerCase()) throw new ProgressError('BAD_CHECKSUM');
+  if (zipped && !canDeflate()) throw new ProgressError('NO_DEFLATE');
+  try {
+    let bytes = fromBase64url(payload);
+    if (zipped) bytes = await pipe(bytes, new DecompressionStream('deflate-raw'));
+    return expand(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+  } catch (err) {
+    if (err instanceof ProgressError) throw err;
+    throw new ProgressError('BAD_CODE');
+  }
+}

@@ -1,0 +1,618 @@
+/**
+ * Puzzle page (/<lang>/puzzles/<id>/): reads <script type="application/json" id="kr-puzzle-data">
+ * and turns the page's first figure.kr-board into a puzzle.
+ *
+ * mate / best-move: a live Board oriented to the solver; the reader plays the solver's side,
+ *   the defence replies from the proven tree (data.tree) after a short pause. Every move,
+ *   the reader's and the replies, is still played through the engine (Board -> Game), so the
+ *   engine decides what is legal; the tree only says which legal moves win.
+ *   Right move: "ถูกต้อง!" and the reply, or solved. Wrong move: the refutation is played out
+ *   and explained, the puzzle is recorded as failed (progress.js) and "ลองอีกครั้ง" starts over.
+ *   Hints one at a time, "ดูเฉลย" plays the main line (recorded as seen, not solved).
+ * data.quiz (rule quizzes, counting questions): the static diagram stays; choice buttons or a
+ *   number field (Thai digits ๐-๙ allowed; garbage is refused and not counted), hints.
+ * data.playout (counting play-outs): counting-playout.js, built on Shell below.
+ * The page's .kr-nojs parts (static choices, hints, written solution) are hidden while the JS UI
+ * runs; the written solution comes back if the engine cannot load.
+ *
+ * Shell (shared with counting-playout.js; keep stable): new Shell(data, figure); .root .body
+ *   .feedback .nojs .hintsShown; state (setter = data-state); say(verdict, detail, tone);
+ *   addHints(bar, box); startAttempt(); fail(result = 'failed' | 'seen'); solve(text).
+ *
+ * DOM hooks (for tests and CSS): section.kr-pz[data-state] with data-state
+ *   "loading" | "play" | "wait" | "wrong" | "solved" | "solution" | "failed" (engine failed)
+ *   | quizzes: "quiz" | "quiz-wrong" | "solved";
+ *   .kr-pz-feedback[data-tone] (.kr-pz-verdict, .kr-pz-detail), buttons [data-action] hint |
+ *   solution | retry, ol.kr-pz-hints, .kr-pz-success (a.kr-pz-next, a.kr-pz-index),
+ *   quiz: .kr-qz-choice[data-choice], form.kr-qz-number input#kr-qz-answer.
+ */
+import { engine } from './engine-client.js';
+import { Board } from './board.js';
+import { t, errorText } from './i18n.js';
+import { pieceName, statusText } from './describe.js';
+import * as progress from './progress.js';
+import { add, noticeText } from './progress-ui.js';
+
+const REPLY_DELAY_MS = 400;
+const SOLUTION_STEP_MS = 800;
+const LIST_KEY = 'kradan.puzzles.list'; // written by puzzle-index.js: the filtered list the reader came from
+
+const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
+const other = (side) => (side === 'white' ? 'black' : 'white');
+
+/** "ขุน a8-b8": the piece on the move's from-square in `state`, and the squares. */
+function moveName(state, uci) {
+  const letter = state?.board?.[uci.slice(0, 2)];
+  const squares = `${uci.slice(0, 2)}-${uci.slice(2, 4)}`;
+  return letter ? `${pieceName(letter)} ${squares}` : squares;
+}
+
+/** A button with a data-action, appended to `parent`. */
+function button(parent, action, text, className = 'kr-btn') {
+  const el = add(parent, 'button', className, text);
+  el.type = 'button';
+  el.dataset.action = action;
+  return el;
+}
+
+/** The filtered list the reader came from on the index page, if it is this puzzle's. */
+function cameFrom(data) {
+  try {
+    const list = JSON.parse(sessionStorage.getItem(LIST_KEY) || 'null');
+    if (list && list.index === data.index && Array.isArray(list.ids)) return list;
+  } catch {
+    // no session storage or bad text: use the page's own links
+  }
+  return null;
+}
+
+/** Next puzzle: the next one of the reader's filtered list, else data.next. */
+function nextUrl(data) {
+  const list = cameFrom(data);
+  const i = list ? list.ids.indexOf(data.id) : -1;
+  if (i >= 0 && i + 1 < list.ids.length) return `${data.index}${encodeURIComponent(list.ids[i + 1])}/`;
+  return data.next;
+}
+
+/** The index, with the filters the reader had there. */
+function indexUrl(data) {
+  const list = cameFrom(data);
+  return list && typeof list.query === 'string' && list.query.startsWith('?') ? data.index + list.query : data.index;
+}
+
+/** Turn Thai (๐-๙) and full-width digits into ASCII ones, and U+2212 into "-". */
+export function asciiDigits(text) {
+  return text.replace(/[\u0E50-\u0E59]/g, (c) => String(c.charCodeAt(0) - 0x0e50))
+    .replace(/[\uFF10-\uFF19]/g, (c) => String(c.charCodeAt(0) - 0xff10))
+    .replace(/\u2212/g, '-');
+}
+
+/** The number typed in `text` (Thai digits allowed), or null if it is not a plain number. */
+export function parseNumber(text) {
+  const clean = asciiDigits(String(text)).replace(/\s+/g, '');
+  return /^[+-]?\d+(\.\d+)?$/.test(clean) ? Number(clean) : null;
+}
+
+/** The page's puzzle UI shared by both kinds: feedback, success panel, links. */
+class Shell {
+  constructor(data, figure) {
+    this.data = data;
+    this.figure = figure;
+    this.saved = progress.entry(data.id); // before this visit
+    this.hintsShown = 0;
+    this.newAttempts = 0;
+    this.failedThisVisit = false;
+    this.solvedThisVisit = false;
+
+    // Board and puzzle panel side by side on wide screens: the page's #kr-puzzle-board and
+    // #kr-puzzle-ui (or the bare figure) go into one grid.
+    const boardBox = document.getElementById('kr-puzzle-board') ?? figure;
+    const uiBox = document.getElementById('kr-puzzle-ui');
+    this.layout = document.createElement('div');
+    this.layout.className = 'kr-pz-layout';
+    boardBox.before(this.layout);
+    this.layout.append(boardBox);
+    if (uiBox) this.layout.append(uiBox);
+    // What the page shows for readers without JavaScript (static choices, hints, solution).
+    this.nojs = [...document.querySelectorAll('.kr-nojs')];
+    for (const el of this.nojs) el.hidden = true;
+    this.root = add(uiBox ?? this.layout, 'section', 'kr-pz');
+    this.root.setAttribute('aria-label', t('pzRegion'));
+    this.root.dataset.kind = data.kind;
+
+    this.before = add(this.root, 'p', 'kr-pz-before');
+    this.showBefore();
+    this.feedback = add(this.root, 'div', 'kr-pz-feedback');
+    this.feedback.setAttribute('role', 'status');
+    this.feedback.setAttribute('aria-live', 'polite');
+    this.feedback.setAttribute('aria-atomic', 'true');
+    this.verdict = add(this.feedback, 'p', 'kr-pz-verdict');
+    this.detail = add(this.feedback, 'p', 'kr-pz-detail');
+    this.body = add(this.root, 'div', 'kr-pz-body');
+
+    this.success = add(this.root, 'div', 'kr-pz-success');
+    this.success.hidden = true;
+    this.successTitle = add(this.success, 'h2', 'kr-pz-success-title', t('pzSolvedTitle'));
+    this.successTitle.tabIndex = -1;
+    this.successText = add(this.success, 'p', 'kr-pz-success-text');
+    this.successStats = add(this.success, 'p', 'kr-pz-success-stats');
+    const go = add(this.success, 'div', 'kr-pz-go');
+    const next = nextUrl(data);
+    if (next) {
+      const a = add(go, 'a', 'kr-btn kr-btn-primary kr-pz-next', t('pzNext'));
+      a.href = next;
+      a.rel = 'next';
+    }
+    const back = add(go, 'a', 'kr-btn kr-pz-index', t('pzIndex'));
+    back.href = indexUrl(data);
+
+    this.notice = add(this.root, 'p', 'kr-pz-notice');
+    this.notice.setAttribute('role', 'alert');
+    this.showNotice();
+
+    const links = add(this.root, 'p', 'kr-pz-links');
+    const index = add(links, 'a', 'kr-pz-link-index', t('pzIndex'));
+    index.href = indexUrl(data);
+    const mine = add(links, 'a', 'kr-pz-link-progress', t('pzProgressLink'));
+    mine.href = `${data.index}#kr-progress`;
+  }
+
+  set state(value) { this.root.dataset.state = value; }
+
+  get state() { return this.root.dataset.state; }
+
+  /** Show the verdict line (tone: info | good | bad) and the detail line. */
+  say(verdict, detail = '', tone = 'info') {
+    this.verdict.textContent = verdict;
+    this.detail.textContent = detail;
+    this.detail.hidden = !detail;
+    this.feedback.dataset.tone = tone;
+    // On a phone the verdict on a move sits under the board: bring it into view if it is below the screen.
+    if (tone !== 'info' && verdict && this.feedback.getBoundingClientRect().bottom > window.innerHeight) {
+      this.feedback.scrollIntoView({ block: 'nearest' });
+    }
+  }
+
+  showBefore() {
+    const state = this.saved?.state;
+    this.before.textContent = state === 'solved' ? t('pzSolvedBefore') : state === 'failed' ? t('pzFailedBefore') : '';
+    this.before.dataset.state = state ?? '';
+    this.before.hidden = !state;
+  }
+
+  showNotice() {
+    this.notice.textContent = noticeText(progress.notice());
+    this.notice.hidden = !this.notice.textContent;
+  }
+
+  /** The hint button (in `bar`) and the list it fills in `box`, one hint at a time (hidden without hints). */
+  addHints(bar, box = this.body) {
+    this.hintButton = button(bar, 'hint', '');
+    this.hintsHeading = add(box, 'h2', 'kr-pz-hints-heading', t('pzHintsHeading'));
+    this.hintList = add(box, 'ol', 'kr-pz-hints');
+    this.hintList.setAttribute('aria-live', 'polite'); // a new hint is read out
+    this.hintButton.addEventListener('click', () => this.showHint());
+    this.updateHints();
+  }
+
+  updateHints() {
+    const total = this.data.hints?.length ?? 0;
+    this.hintButton.hidden = total === 0;
+    this.hintsHeading.hidden = this.hintsShown === 0;
+    this.hintList.hidden = this.hintsShown === 0;
+    const done = this.hintsShown >= total;
+    this.hintButton.disabled = done;
+    this.hintButton.textContent = done ? t('pzHintsDone', { total }) : t('pzHint', { n: this.hintsShown + 1, total });
+  }
+
+  showHint() {
+    const hints = this.data.hints ?? [];
+    if (this.hintsShown >= hints.length) return;
+    const text = hints[this.hintsShown];
+    this.hintsShown += 1;
+    add(this.hintList, 'li', '', text);
+    this.updateHints();
+    progress.noteHints(this.data.id, this.hintsShown);
+  }
+
+  /** An attempt starts (first move or answer after a (re)start). */
+  startAttempt() { this.newAttempts += 1; }
+
+  /** Save how it went: "solved" | "failed" | "seen". */
+  record(result) {
+    const clean = result === 'solved' && !this.failedThisVisit;
+    const entry = progress.record(this.data.id, {
+      result: clean || result !== 'solved' ? result : 'failed',
+      newAttempts: this.newAttempts, hints: this.hintsShown, upgrade: clean,
+    });
+    this.newAttempts = 0;
+    this.showNotice();
+    return entry;
+  }
+
+  /** The first failure of this visit is saved; later ones only add attempts. */
+  fail(result = 'failed') {
+    if (this.solvedThisVisit) return;
+    this.record(result);
+    this.failedThisVisit = true;
+  }
+
+  solve(text) {
+    this.solvedThisVisit = true;
+    const entry = this.record('solved');
+    this.state = 'solved';
+    this.successText.textContent = text;
+    this.successStats.textContent = t('pzStats', { attempts: entry.attempts, hints: this.hintsShown });
+    this.success.hidden = false;
+    this.successTitle.focus({ preventScroll: true });
+    this.success.scrollIntoView({ block: 'nearest' });
+  }
+}
+
+/** mate and best-move puzzles on a live board. */
+class MovePuzzle extends Shell {
+  constructor(data, figure) {
+    super(data, figure);
+    this.solver = data.solver;
+    this.node = data.tree;
+    this.solverMoves = 0; // correct solver moves in this attempt
+    this.moving = false; // an attempt is under way (a first move was made)
+    this.epoch = 0; // bumped by retry / solution: stale async steps stop
+    this.ops = Promise.resolve(); // board operations run one at a time
+
+    const bar = add(this.body, 'div', 'kr-controls kr-pz-actions');
+    this.addHints(bar);
+    this.solutionButton = button(bar, 'solution', t('pzShowSolution'));
+    this.retryButton = button(bar, 'retry', t('pzRetry'), 'kr-btn kr-btn-primary');
+    this.retryButton.hidden = true;
+    this.solutionText = add(this.body, 'p', 'kr-pz-solution-text');
+    this.solutionText.hidden = true;
+
+    this.solutionButton.addEventListener('click', () => this.showSolution());
+    this.retryButton.addEventListener('click', () => this.retry());
+  }
+
+  get prompt() {
+    const side = t(this.solver);
+    return this.data.kind === 'mate' && this.data.mate_in
+      ? t('pzFindMate', { side, n: this.data.mate_in }) : t('pzFindBest', { side });
+  }
+
+  /** Remaining solver moves to mate from the current node. */
+  get remaining() { return (this.data.mate_in ?? 0) - this.solverMoves; }
+
+  /** Run `fn` after the board operations before it (and only if no retry/solution came since). */
+  op(fn) {
+    const epoch = this.epoch;
+    const run = this.ops.then(() => (epoch === this.epoch ? fn() : null));
+    this.ops = run.catch(() => {});
+    return run;
+  }
+
+  async start() {
+    const { figure, data } = this;
+    this.state = 'loading';
+    this.solutionButton.disabled = true;
+    const note = document.createElement('p');
+    note.className = 'kr-note';
+    note.setAttribute('role', 'status');
+    note.textContent = t('loading');
+    figure.insertBefore(note, figure.querySelector(':scope > figcaption'));
+    figure.dataset.state = 'loading';
+    this.say(this.prompt);
+    try {
+      await engine.ready;
+      this.board = new Board(figure, {
+        game: data.game, position: data.position, orientation: data.orientation || data.solver,
+        controls: ['flip'], countPanel: data.kind === 'counting',
+        onUserMove: (move, reply) => this.onUserMove(move, reply),
+      });
+      this.board.interactive = false;
+      const reply = await this.board.start();
+      if (!reply.ok) throw new Error(errorText(reply.error));
+      note.remove();
+      figure.dataset.state = 'ready';
+    } catch (err) {
+      this.board?.element.remove();
+      this.board = null;
+      note.textContent = t('failed');
+      note.title = err.message;
+      figure.dataset.state = 'failed';
+      this.state = 'failed';
+      // Without the engine: the page's own written solution comes back (or the line as text).
+      const written = this.nojs.filter((el) => el.matches('.kr-puzzle-solution'));
+      for (const el of written) el.hidden = false;
+      this.solutionButton.hidden = written.length > 0;
+      this.solutionButton.disabled = false;
+      return;
+    }
+    this.solutionButton.disabled = false;
+    this.ready();
+  }
+
+  /** The reader's turn at the start of an attempt. */
+  ready() {
+    this.node = this.data.tree;
+    this.solverMoves = 0;
+    this.moving = false;
+    this.state = 'play';
+    this.board.interactive = this.board.state.turn === this.solver;
+    this.say(this.prompt);
+  }
+
+  /** The engine accepted the reader's move: judge it with the tree. */
+  async onUserMove(move, reply) {
+    const epoch = this.epoch;
+    this.board.interactive = false;
+    if (!this.moving) {
+      this.moving = true;
+      this.startAttempt();
+    }
+    const win = this.node?.wins?.[move];
+    if (!win) {
+      await this.wrong(move, epoch);
+      return;
+    }
+    this.solverMoves += 1;
+    if (win.mate || win.done) {
+      const won = reply.status.result === `${this.solver}_wins`;
+      if (win.mate && !won) {
+        this.refused(t('pzNotMate'));
+        return;
+      }
+      this.say(t('pzSolved'), '', 'good');
+      this.hintButton.hidden = true;
+      this.solve(win.mate ? t('pzSolvedMate') : t('pzSolvedBest'));
+      return;
+    }
+    this.state = 'wait';
+    this.say(t('pzCorrect'), t('pzThinking', { side: t(other(this.solver)) }), 'good');
+    await sleep(REPLY_DELAY_MS);
+    if (epoch !== this.epoch) return;
+    const state = this.board.state;
+    const answer = await this.op(() => this.board.play(win.reply));
+    if (!answer || epoch !== this.epoch) return;
+    if (!answer.ok) {
+      this.refused(errorText(answer.error));
+      return;
+    }
+    this.node = win.node;
+    this.state = 'play';
+    this.board.interactive = true;
+    this.say(t('pzCorrect'), t('pzKeepGoing', { side: t(other(this.solver)), move: moveName(state, win.reply) }), 'good');
+  }
+
+  /** A move that does not win: play the refutation, explain, record, offer a retry. */
+  async wrong(move, epoch) {
+    this.state = 'wrong';
+    this.fail();
+    const after = this.board.state;
+    const refutation = this.node?.refutations?.[move];
+    const defender = t(other(this.solver));
+    if (after.status.result !== 'ongoing') {
+      this.say(t('pzWrong'), t('pzNotWin', { status: statusText(after) }), 'bad');
+    } else if (refutation) {
+      this.say(t('pzWrong'), t('pzThinking', { side: defender }), 'bad');
+      await sleep(REPLY_DELAY_MS);
+      if (epoch !== this.epoch) return;
+      const answer = await this.op(() => this.board.play(refutation));
+      if (!answer || epoch !== this.epoch) return;
+      const name = moveName(after, refutation);
+      let why;
+      if (!answer.ok) why = t('pzEngineRefused', { error: errorText(answer.error) });
+      else if (this.data.kind !== 'mate') why = t('pzRefutedBest', { side: defender, move: name });
+      else if (this.remaining >= 2) why = t('pzRefutedMate', { side: defender, move: name, n: this.remaining - 1 });
+      else why = t('pzRefutedNoMate', { side: defender, move: name });
+      if (answer.ok && answer.status.result !== 'ongoing') why += ` (${statusText(answer)})`;
+      this.say(t('pzWrong'), why, 'bad');
+    } else {
+      this.say(t('pzWrong'), this.data.kind === 'mate' ? t('pzNotMate') : '', 'bad');
+    }
+    this.detail.textContent += `\n${t('pzRetryHelp')}`;
+    this.detail.hidden = false;
+    this.retryButton.textContent = t('pzRetry');
+    this.retryButton.hidden = false;
+    this.retryButton.focus({ preventScroll: true });
+  }
+
+  /** The engine and the tree disagree (should never happen on a built site). */
+  refused(text) {
+    this.state = 'wrong';
+    this.say(t('pzWrong'), t('pzEngineRefused', { error: text }), 'bad');
+    this.retryButton.hidden = false;
+  }
+
+  /** Back to the puzzle position for a new attempt. */
+  async retry() {
+    this.epoch += 1;
+    this.retryButton.hidden = true;
+    this.board.interactive = false;
+    this.state = 'wait';
+    const reply = await this.op(() => this.board.reset());
+    if (reply?.ok) this.ready();
+  }
+
+  /** Play the main line from the start, one move at a time; recorded as "seen", not solved. */
+  async showSolution() {
+    if (!this.solvedThisVisit) this.fail('seen');
+    if (!this.board) {
+      this.solutionText.textContent = `${t('pzShowSolution')}: ${this.data.line.join(' ')}`;
+      this.solutionText.hidden = false;
+      return;
+    }
+    this.epoch += 1;
+    const epoch = this.epoch;
+    this.state = 'solution';
+    this.retryButton.hidden = true;
+    this.solutionButton.disabled = true;
+    this.board.interactive = false;
+    this.say(t('pzSolutionPlaying'), '', 'info');
+    const reset = await this.op(() => this.board.reset());
+    if (!reset?.ok) return;
+    const names = [];
+    for (const move of this.data.line) {
+      await sleep(SOLUTION_STEP_MS);
+      if (epoch !== this.epoch) return;
+      const before = this.board.state;
+      const reply = await this.op(() => this.board.play(move));
+      if (!reply || epoch !== this.epoch) return;
+      if (!reply.ok) {
+        this.refused(errorText(reply.error));
+        this.solutionButton.disabled = false;
+        return;
+      }
+      names.push(moveName(before, move));
+      this.say(t('pzSolutionPlaying'), names.join(', '), 'info');
+    }
+    const end = this.board.state.status.result !== 'ongoing' ? ` — ${statusText(this.board.state)}` : '';
+    this.say(t('pzSolutionShown'), `${names.join(', ')}${end}`, 'info');
+    this.solutionButton.disabled = false;
+    this.retryButton.textContent = t('pzTryYourself');
+    this.retryButton.hidden = false;
+  }
+}
+
+/** Rule quizzes: choices or a number; the static diagram stays as it is. */
+class QuizPuzzle extends Shell {
+  constructor(data, figure) {
+    super(data, figure);
+    this.quiz = data.quiz;
+    this.answered = false;
+    this.state = 'quiz';
+    const prompt = add(this.body, 'p', 'kr-qz-prompt', this.quiz.prompt);
+    prompt.id = 'kr-qz-prompt';
+    if (this.quiz.answer_type === 'number') this.buildNumber();
+    else this.buildChoices();
+    this.body.after(this.feedback); // the verdict comes under the answers
+    if (data.hints?.length) {
+      const box = document.createElement('div');
+      box.className = 'kr-pz-hintbox';
+      this.feedback.after(box);
+      this.addHints(add(box, 'div', 'kr-controls kr-pz-actions'), box);
+    }
+    this.say('', '');
+    this.feedback.hidden = true;
+  }
+
+  get correct() { return Array.isArray(this.quiz.correct) ? this.quiz.correct.map(String) : [String(this.quiz.correct)]; }
+
+  buildChoices() {
+    const multi = this.correct.length > 1;
+    const group = add(this.body, 'div', 'kr-qz-choices');
+    group.setAttribute('role', 'group');
+    group.setAttribute('aria-labelledby', 'kr-qz-prompt');
+    this.choices = this.quiz.choices.map((choice) => {
+      const b = button(group, 'choice', choice.label, 'kr-btn kr-qz-choice');
+      b.dataset.choice = choice.id;
+      if (multi) b.setAttribute('aria-pressed', 'false');
+      b.addEventListener('click', () => {
+        if (this.answered) return;
+        if (!multi) this.judge([choice.id], choice.label);
+        else b.setAttribute('aria-pressed', String(b.getAttribute('aria-pressed') !== 'true'));
+      });
+      return b;
+    });
+    if (multi) {
+      const bar = add(this.body, 'div', 'kr-controls');
+      const check = button(bar, 'check', t('qzCheck'), 'kr-btn kr-btn-primary');
+      check.addEventListener('click', () => {
+        if (this.answered) return;
+        const picked = this.choices.filter((b) => b.getAttribute('aria-pressed') === 'true');
+        if (!picked.length) {
+          this.feedback.hidden = false;
+          this.say(t('qzPickSome'), '', 'info');
+          return;
+        }
+        this.judge(picked.map((b) => b.dataset.choice), picked.map((b) => b.textContent).join(', '));
+      });
+    }
+  }
+
+  buildNumber() {
+    const form = add(this.body, 'form', 'kr-qz-number');
+    form.noValidate = true;
+    const label = add(form, 'label', '', t('qzAnswerLabel'));
+    label.htmlFor = 'kr-qz-answer';
+    const row = add(form, 'div', 'kr-qz-row');
+    const input = add(row, 'input', 'kr-qz-input');
+    Object.assign(input, { id: 'kr-qz-answer', type: 'text', inputMode: 'numeric', autocomplete: 'off', spellcheck: false });
+    input.setAttribute('aria-describedby', 'kr-qz-error');
+    const submit = add(row, 'button', 'kr-btn kr-btn-primary', t('qzSubmit'));
+    submit.type = 'submit';
+    submit.dataset.action = 'answer';
+    const error = add(form, 'p', 'kr-qz-error');
+    error.id = 'kr-qz-error';
+    error.setAttribute('role', 'alert');
+    error.hidden = true;
+    this.input = input;
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      if (this.answered) return;
+      const text = input.value.trim();
+      const value = parseNumber(text);
+      error.hidden = value !== null;
+      input.setAttribute('aria-invalid', String(value === null));
+      if (value === null) {
+        error.textContent = text ? t('qzNotNumber') : t('qzEmpty');
+        input.focus();
+        return;
+      }
+      this.judge([String(value)], text, Math.abs(value - Number(this.quiz.correct)) < 1e-9);
+    });
+  }
+
+  /** One counted answer: `ids` chosen (or the number), `shown` = how the reader wrote it. */
+  judge(ids, shown, numberRight = null) {
+    this.startAttempt();
+    const want = this.correct;
+    const right = numberRight ?? (ids.length === want.length && ids.every((id) => want.includes(id)));
+    this.feedback.hidden = false;
+    const mine = t('qzYourAnswer', { answer: shown });
+    if (right) {
+      this.answered = true;
+      for (const b of this.choices ?? []) {
+        b.disabled = true;
+        if (ids.includes(b.dataset.choice)) b.classList.add('kr-qz-right');
+      }
+      if (this.input) this.input.readOnly = true;
+      if (this.hintButton) this.hintButton.hidden = true;
+      this.say(t('qzRight'), mine, 'good');
+      this.solve(this.quiz.explanation);
+      return;
+    }
+    for (const b of this.choices ?? []) {
+      if (ids.includes(b.dataset.choice)) {
+        b.classList.add('kr-qz-wrong');
+        if (ids.length === 1) b.disabled = true;
+        b.setAttribute('aria-pressed', 'false');
+      }
+    }
+    this.state = 'quiz-wrong';
+    this.fail();
+    this.say(t('qzWrong'), `${mine}\n${this.quiz.explanation}\n${t('qzTryAgain')}`, 'bad');
+  }
+}
+
+function main() {
+  const block = document.getElementById('kr-puzzle-data');
+  const figure = document.querySelector('#kr-puzzle figure.kr-board, #kr-puzzle-board figure.kr-board')
+    ?? document.querySelector('figure.kr-board');
+  if (!block || !figure) return;
+  let data;
+  try {
+    data = JSON.parse(block.textContent);
+  } catch {
+    return; // the static page stays as it is
+  }
+  figure.dataset.puzzle = data.id;
+  if (data.quiz) {
+    new QuizPuzzle(data, figure);
+  } else if (data.playout) {
+    // Counting play-out (kind "counting"): the engine defends, the count runs (counting-playout.js).
+    import('./counting-playout.js').then(({ playoutPuzzle }) => playoutPuzzle(Shell, data, figure));
+  } else {
+    new MovePuzzle(data, figure).start();
+  }
+}
+
+main();
