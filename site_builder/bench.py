@@ -24,6 +24,7 @@ site once, `bench.root` is the project folder, `bench.results` holds earlier fig
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gzip
 import importlib
 import json
@@ -361,6 +362,23 @@ def section_ready(bench: Bench) -> Iterable[Figure | str]:
                            target=f"<= {TARGET_WARM_READY_S} s", ok=w <= TARGET_WARM_READY_S))
 
 
+@contextlib.contextmanager
+def browser_page(bench: Bench, path: str):
+    """A headless Chromium page showing ``path`` of the served site (None without Playwright)."""
+    sync_playwright = _playwright()
+    if sync_playwright is None:
+        yield None
+        return
+    with sync_playwright() as p:
+        browser = p.chromium.launch(**_launch_options())
+        try:
+            page = browser.new_page()
+            page.goto(bench.site_url() + path)
+            yield page
+        finally:
+            browser.close()
+
+
 def _ready_seconds(page, url: str) -> float:
     page.goto(url, wait_until="domcontentloaded")
     state, ms = page.evaluate(READY_PROBE, READY_TIMEOUT_MS)
@@ -523,7 +541,7 @@ SECTIONS: list[Section] = [
 #: counting defender, ...), imported when the bench runs; a missing one is noted and skipped.
 #: The function takes the Bench and yields Figure lines (or str notes); its module docstring's
 #: first line, or the function name, titles the section.
-EXTRA_SECTIONS: list[str] = []
+EXTRA_SECTIONS: list[str] = ["site_builder.counting_trainer:bench_defender"]
 
 
 def _extra_sections() -> tuple[list[Section], list[str]]:

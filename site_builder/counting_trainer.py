@@ -253,49 +253,86 @@ def _later_moves(fen: str, pairs: int, horizon: int, rng: Lcg) -> list[str]:
     return moves
 
 
-def time_defender(samples: int = 50, horizon: int | None = None, seed: int = 1) -> dict:
-    """Benchmark hook: time the ``defend`` op on ``samples`` trainer positions (all materials).
+def defender_samples(samples: int = 50, horizon: int | None = None, seed: int = 1) -> list[dict]:
+    """The ``defend`` requests the benchmark times, as the trainer page sends them.
 
     Sample i is the generated start position of material i mod 10 (seed + i) followed by
-    i mod 6 (defence, random attacker move) pairs, the defender to move, sent as the page
-    sends it; ``horizon`` None = each material's own (horizon_for), as the page does.
-    Returns ``{"horizon", "samples", "median_ms", "max_ms", "mean_ms", "slowest"}`` where
-    ``slowest`` is the FEN of the slowest sample.
+    i mod 6 (defence, random attacker move) pairs, the defender to move; ``horizon`` None =
+    each material's own (horizon_for), as the page does.
     """
-    times: list[tuple[float, str]] = []
+    requests = []
     for i in range(samples):
         material = MATERIALS[i % len(MATERIALS)]
         depth = horizon or horizon_for(material.pieces)
         fen = generate(material.id, seed + i)
         moves = _later_moves(fen, i % 6, depth, Lcg(seed + i + 0x51ED))
+        requests.append({"op": "defend", "game": GAME, "position": fen, "moves": moves, "horizon": depth})
+    return requests
+
+
+def _summary(horizon, requests: list[dict], millis: list[float]) -> dict:
+    slowest = requests[max(range(len(millis)), key=millis.__getitem__)]
+    position = call({**slowest, "op": "play"})["position"]
+    return {"horizon": horizon or "per material", "samples": len(millis),
+            "median_ms": round(statistics.median(millis), 1), "max_ms": round(max(millis), 1),
+            "mean_ms": round(statistics.fmean(millis), 1), "slowest": position}
+
+
+def time_defender(samples: int = 50, horizon: int | None = None, seed: int = 1) -> dict:
+    """Benchmark hook: time the ``defend`` op in CPython on :func:`defender_samples`.
+
+    Returns ``{"horizon", "samples", "median_ms", "max_ms", "mean_ms", "slowest"}`` where
+    ``slowest`` is the FEN of the slowest sample.
+    """
+    requests = defender_samples(samples, horizon, seed)
+    millis = []
+    for request in requests:
         begin = time.perf_counter()
-        reply = call({"op": "defend", "game": GAME, "position": fen, "moves": moves, "horizon": depth})
-        elapsed = (time.perf_counter() - begin) * 1000
+        reply = call(request)
+        millis.append((time.perf_counter() - begin) * 1000)
         if not reply.get("ok"):
-            raise RuntimeError(f"defend failed on {fen!r} {moves}: {reply}")
-        position = call({"op": "play", "game": GAME, "position": fen, "moves": moves})["position"]
-        times.append((elapsed, position))
-    values = [t for t, _ in times]
-    return {"horizon": horizon or "per material", "samples": samples,
-            "median_ms": round(statistics.median(values), 1),
-            "max_ms": round(max(values), 1), "mean_ms": round(statistics.fmean(values), 1),
-            "slowest": max(times)[1]}
+            raise RuntimeError(f"defend failed on {request}: {reply}")
+    return _summary(horizon, requests, millis)
+
+
+# Runs in the page: time each defend request through the page's own engine client.
+BROWSER_TIMER = """async (requests) => {
+  const { engine } = await import('/static/js/engine-client.js');
+  await engine.ready;
+  const millis = [];
+  for (const request of requests) {
+    const begin = performance.now();
+    const reply = await engine.call(request);
+    millis.push(performance.now() - begin);
+    if (!reply.ok) throw new Error(JSON.stringify(reply.error));
+  }
+  return millis;
+}"""
 
 
 def bench_defender(bench) -> Iterable:
-    """Counting trainer: the engine's defence of a bare Khun (defend op), CPython"""
-    from .bench import Figure
+    """Counting trainer: the engine's defence of a bare Khun (defend op), CPython and browser"""
+    from .bench import Figure, browser_page
 
     for horizon in (None, LIGHT_HORIZON, DEFENDER_HORIZON):
         result = time_defender(50, horizon)
         label = (f"defend, horizon {horizon} for all" if horizon else "defend, the page's horizons (2 or 3)") + \
-            ", 50 trainer positions"
+            ", 50 trainer positions, CPython"
         target = "<= 300 ms median" if horizon is None else None
         ok = result["median_ms"] <= 300 if target else None
         yield bench.add(Figure(f"counting.defend.{'page' if horizon is None else f'h{horizon}'}.median_ms",
                                label, result["median_ms"],
                                f"{result['median_ms']:.0f} ms median", f"max {result['max_ms']:.0f} ms, "
                                f"mean {result['mean_ms']:.0f} ms; slowest {result['slowest']}", target=target, ok=ok))
+    requests = defender_samples(20)
+    with browser_page(bench, "/th/makruk/counting-trainer/") as page:
+        if page is None:
+            return
+        result = _summary(None, requests, page.evaluate(BROWSER_TIMER, requests))
+    yield bench.add(Figure("counting.defend.browser.median_ms",
+                           "defend, the page's horizons, 20 trainer positions, Pyodide in headless Chromium",
+                           result["median_ms"], f"{result['median_ms']:.0f} ms median",
+                           f"max {result['max_ms']:.0f} ms, mean {result['mean_ms']:.0f} ms"))
 
 
 def main(argv: list[str] | None = None) -> int:
