@@ -17,13 +17,20 @@ kradan_call
 
 let callEngine = null;
 
-/** Load Pyodide from `base`, install the wheel, return the Python call function. */
+/** Fetch the wheel's bytes (in parallel with Pyodide's own start-up). */
+async function fetchWheel(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`could not load the engine wheel ${url} (HTTP ${response.status})`);
+  return response.arrayBuffer();
+}
+
+/** Load Pyodide from `base`, unpack the engine wheel into it, return the Python call function. */
 async function load(base, wheel) {
+  const wheelBytes = fetchWheel(wheel);
+  wheelBytes.catch(() => {}); // reported below, once Pyodide is up
   const { loadPyodide } = await import(`${base}pyodide.mjs`);
   const pyodide = await loadPyodide({ indexURL: base, packages: [] });
-  const problems = [];
-  await pyodide.loadPackage(wheel, { messageCallback: () => {}, errorCallback: (m) => problems.push(m) });
-  if (problems.length) throw new Error(problems.join('; '));
+  pyodide.unpackArchive(await wheelBytes, 'wheel');
   return pyodide.runPython(BRIDGE);
 }
 
