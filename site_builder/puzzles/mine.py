@@ -17,6 +17,7 @@ import random
 import sys
 import tempfile
 import time
+import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -295,7 +296,6 @@ def existing(root: Path) -> tuple[set[str], set[str]]:
     for path, _, _ in discover(root).files:
         ids.add(path.stem)
         try:
-            import tomllib
             data = tomllib.loads(path.read_text(encoding="utf-8"))
             positions.add(" ".join(str(data.get("position", "")).split()[:2]))
         except (OSError, ValueError):
@@ -369,11 +369,12 @@ def mine(root: Path, game: str, kind: str, count: int, seed: int, mate_in: int =
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--game", default="makruk")
-    parser.add_argument("--kind", default="mate", choices=KINDS)
-    parser.add_argument("--mate-in", type=int, default=2, choices=(1, 2, 3, 4))
-    parser.add_argument("--count", type=int, default=5)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--game", default="makruk", help="game id (default: makruk)")
+    parser.add_argument("--kind", default="mate", choices=KINDS, help="puzzle kind to look for (default: mate)")
+    parser.add_argument("--mate-in", type=int, default=2, choices=(1, 2, 3, 4),
+                        help="exact mate length for --kind mate (default: 2)")
+    parser.add_argument("--count", type=int, default=5, help="how many files to write (default: 5)")
+    parser.add_argument("--seed", type=int, default=1, help="random seed; the same seed gives the same files")
     parser.add_argument("--out", type=Path, help="folder for the files (default: ROOT/puzzles/<game>)")
     parser.add_argument("--max-games", type=int, default=3000, help="give up after this many self-play games")
     parser.add_argument("--min-defender-pieces", type=int, default=1,

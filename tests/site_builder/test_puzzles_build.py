@@ -13,7 +13,6 @@ from site_builder.__main__ import main
 from site_builder.build import build
 from site_builder.errors import BuildFailed
 from site_builder.puzzles import load_puzzles
-from site_builder.puzzles.cache import ProofCache
 from site_builder.puzzles.engine_ctx import GameEngine
 from site_builder.puzzles.kinds import KINDS
 from site_builder.puzzles.pages import example_files

@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 
 from engine.errors import EngineError
-from engine.makruk import move_uci
 
 from ..engine_ctx import PIECE_WORDS, SIDE_WORDS, GameEngine, move_words, other_side
 from . import register
@@ -57,7 +56,7 @@ class RuleQuizKind(PuzzleKind):
         if question != "legal-move":
             for name in ("choices", "ask"):
                 if f.get(name) not in (None, ()):
-                    issues.append(Issue(name, f"is only used with question = \"legal-move\"", f"remove {name}"))
+                    issues.append(Issue(name, 'is only used with question = "legal-move"', f"remove {name}"))
         if issues:
             return None, issues
         status = puzzle.board["status"]
