@@ -234,15 +234,23 @@ def _longest_defence(solver: MateSolver, pos: Position, n: int, preferred: str |
     scored = []
     for move in pos.legal_moves():
         after = child(pos, move, solver.options)
-        scored.append((solver.shortest_mate(after, n) or 0, move_uci(move) == preferred, move_uci(move), move))
+        scored.append((_holds_out(solver, after, n), move_uci(move) == preferred, move_uci(move), move))
     # Longest mate first, then the author's move, then alphabetical.
     scored.sort(key=lambda s: (-s[0], not s[1], s[2]))
     return scored[0][3]
 
 
+def _holds_out(solver: MateSolver, pos: Position, n: int) -> int:
+    """Attacker moves to mate after a defence: the shortest mate, or n + 1 when none is within n."""
+    if outcome(pos, pos.legal_moves(), solver.options) is not None:
+        return n + 1  # the defence ended the game (a draw, or the defender won)
+    mate = solver.shortest_mate(pos, n)
+    return n + 1 if mate is None else mate
+
+
 def longest_defences(solver: MateSolver, pos: Position, n: int) -> set[str]:
     """UCI of every defence that holds out as long as any other (within ``n`` attacker moves)."""
-    lengths = {move_uci(m): solver.shortest_mate(child(pos, m, solver.options), n) or 0 for m in pos.legal_moves()}
+    lengths = {move_uci(m): _holds_out(solver, child(pos, m, solver.options), n) for m in pos.legal_moves()}
     longest = max(lengths.values(), default=0)
     return {m for m, k in lengths.items() if k == longest}
 

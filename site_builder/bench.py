@@ -541,7 +541,7 @@ SECTIONS: list[Section] = [
 #: counting defender, ...), imported when the bench runs; a missing one is noted and skipped.
 #: The function takes the Bench and yields Figure lines (or str notes); its module docstring's
 #: first line, or the function name, titles the section.
-EXTRA_SECTIONS: list[str] = ["site_builder.counting_trainer:bench_defender"]
+EXTRA_SECTIONS: list[str] = ["site_builder.counting_trainer:bench_defender", "site_builder.puzzles.prove:bench_proofs"]
 
 
 def _extra_sections() -> tuple[list[Section], list[str]]:

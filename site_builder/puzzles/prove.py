@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -169,3 +170,20 @@ def proof_timings(root: Path, repeat: int = 1) -> dict:
         groups.setdefault(group, []).append(best)
     by_kind = {g: {"count": len(v), "median": statistics.median(v), "max": max(v)} for g, v in sorted(groups.items())}
     return {"by_kind": by_kind, "puzzles": times, "cold_seconds": cold, "warm_seconds": warm}
+
+
+def bench_proofs(bench) -> Iterable:
+    """Puzzles: proof time per puzzle kind (no cache) and the whole collection's phase-1 time"""
+    from ..bench import Figure
+
+    result = proof_timings(bench.root)
+    for group, row in result["by_kind"].items():
+        target = "<= 2 s median" if group == "mate-in-3" else None
+        yield bench.add(Figure(f"puzzles.{group}.median_s", f"proof, {group} ({row['count']} puzzles), CPython",
+                               row["median"], f"{row['median']:.3f} s median", f"max {row['max']:.3f} s",
+                               target=target, ok=row["median"] <= 2.0 if target else None))
+    count = len(result["puzzles"])
+    yield bench.add(Figure("puzzles.collection.cold_s", f"check all {count} puzzles, empty proof cache",
+                           result["cold_seconds"], f"{result['cold_seconds']:.1f} s"))
+    yield bench.add(Figure("puzzles.collection.warm_s", f"check all {count} puzzles, proof cache filled",
+                           result["warm_seconds"], f"{result['warm_seconds']:.2f} s"))
