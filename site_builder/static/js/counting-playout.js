@@ -10,9 +10,8 @@
  * DOM hooks: section.kr-pz[data-state] "loading" | "play" | "wait" | "wrong" | "solved" |
  * "solution" | "failed"; buttons [data-action] hint | solution | retry.
  */
-import { engine } from './engine-client.js';
-import { Board } from './board.js';
-import { lang, t, errorText } from './i18n.js';
+import { mountBoard } from './live-figure.js';
+import { lang, t } from './i18n.js';
 import { numeral } from './count-panel.js';
 import { attachDefender } from './counting-defender.js';
 import { add } from './progress-ui.js';
@@ -105,30 +104,13 @@ export function playoutPuzzle(Shell, data, figure) {
 
     async start() {
       this.state = 'loading';
-      const note = document.createElement('p');
-      note.className = 'kr-note';
-      note.setAttribute('role', 'status');
-      note.textContent = t('loading');
-      figure.insertBefore(note, figure.querySelector(':scope > figcaption'));
-      figure.dataset.state = 'loading';
       this.say(this.goal);
-      try {
-        await engine.ready;
-        this.board = new Board(figure, {
-          game: data.game, position: this.playout.fen, orientation: this.playout.attacker,
-          controls: ['flip'], countPanel: true,
-          onUserMove: () => this.onUserMove(),
-        });
-        const reply = await this.board.start();
-        if (!reply.ok) throw new Error(errorText(reply.error));
-        note.remove();
-        figure.dataset.state = 'ready';
-      } catch (err) {
-        this.board?.element.remove();
-        this.board = null;
-        note.textContent = t('failed');
-        note.title = err.message;
-        figure.dataset.state = 'failed';
+      this.board = await mountBoard(figure, {
+        game: data.game, position: this.playout.fen, orientation: this.playout.attacker,
+        controls: ['flip'], countPanel: true,
+        onUserMove: () => this.onUserMove(),
+      });
+      if (!this.board) {
         this.state = 'failed';
         for (const el of this.nojs.filter((e) => e.matches('.kr-puzzle-solution'))) el.hidden = false;
         return;

@@ -26,8 +26,7 @@
  *   solution | retry, ol.kr-pz-hints, .kr-pz-success (a.kr-pz-next, a.kr-pz-index),
  *   quiz: .kr-qz-choice[data-choice], form.kr-qz-number input#kr-qz-answer.
  */
-import { engine } from './engine-client.js';
-import { Board } from './board.js';
+import { mountBoard } from './live-figure.js';
 import { t, errorText } from './i18n.js';
 import { pieceName, statusText } from './describe.js';
 import * as progress from './progress.js';
@@ -293,31 +292,13 @@ class MovePuzzle extends Shell {
     const { figure, data } = this;
     this.state = 'loading';
     this.solutionButton.disabled = true;
-    const note = document.createElement('p');
-    note.className = 'kr-note';
-    note.setAttribute('role', 'status');
-    note.textContent = t('loading');
-    figure.insertBefore(note, figure.querySelector(':scope > figcaption'));
-    figure.dataset.state = 'loading';
     this.say(this.prompt);
-    try {
-      await engine.ready;
-      this.board = new Board(figure, {
-        game: data.game, position: data.position, orientation: data.orientation || data.solver,
-        controls: ['flip'], countPanel: data.kind === 'counting',
-        onUserMove: (move, reply) => this.onUserMove(move, reply),
-      });
-      this.board.interactive = false;
-      const reply = await this.board.start();
-      if (!reply.ok) throw new Error(errorText(reply.error));
-      note.remove();
-      figure.dataset.state = 'ready';
-    } catch (err) {
-      this.board?.element.remove();
-      this.board = null;
-      note.textContent = t('failed');
-      note.title = err.message;
-      figure.dataset.state = 'failed';
+    this.board = await mountBoard(figure, {
+      game: data.game, position: data.position, orientation: data.orientation || data.solver,
+      controls: ['flip'], countPanel: data.kind === 'counting',
+      onUserMove: (move, reply) => this.onUserMove(move, reply),
+    }, (board) => { board.interactive = false; });
+    if (!this.board) {
       this.state = 'failed';
       // Without the engine: the page's own written solution comes back (or the line as text).
       const written = this.nojs.filter((el) => el.matches('.kr-puzzle-solution'));
