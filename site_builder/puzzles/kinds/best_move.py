@@ -14,7 +14,7 @@ from engine.makruk import move_uci
 from ..engine_ctx import SIDE_WORDS, GameEngine, line_words, side_of
 from . import register
 from .base import Field, Issue, PuzzleKind
-from .mate import check_line
+from .mate import play_solution
 
 MATE_LINE = search.MATE_SCORE / 2
 REPLY_DEPTH = 2
@@ -53,15 +53,10 @@ class BestMoveKind(PuzzleKind):
     def prove(self, puzzle, engine: GameEngine) -> tuple[dict | None, list[Issue]]:
         f = puzzle.fields
         depth, margin = f["depth"], float(f["margin"])
-        line, alternatives = list(f["solution"]), list(f["alternatives"] or [])
-        start = engine.position(puzzle.position)
-        if engine.outcome(start) is not None:
-            return None, [Issue("position", "the game is already over in this position",
-                                "set up a position where the solver still has to move")]
-        issues = check_line(engine, puzzle.position, line, "solution")
+        alternatives = list(f["alternatives"] or [])
+        start, _, played, issues = play_solution(engine, puzzle)
         if issues:
             return None, issues
-        _, played, _ = engine.play_line(puzzle.position, line)
         line = [move_uci(m) for m in played]
         key = line[0]
         scores = search.MaterialSearch(engine.options).move_scores(start, depth)

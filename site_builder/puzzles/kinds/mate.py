@@ -23,16 +23,10 @@ MAX_MATE = 5  # the engine's limit (engine.api.MAX_MATE_DEPTH)
 class MateKind(PuzzleKind):
     def prove(self, puzzle, engine: GameEngine) -> tuple[dict | None, list[Issue]]:
         n = puzzle.fields["mate_in"]
-        line = list(puzzle.fields["solution"])
         alternatives = list(puzzle.fields["alternatives"] or [])
-        start = engine.position(puzzle.position)
-        if engine.outcome(start) is not None:
-            return None, [Issue("position", "the game is already over in this position",
-                                "set up a position where the solver still has to move")]
-        issues = check_line(engine, puzzle.position, line, "solution")
+        start, positions, played, issues = play_solution(engine, puzzle)
         if issues:
             return None, issues
-        positions, played, _ = engine.play_line(puzzle.position, line)
         line = [move_uci(m) for m in played]
         want = 2 * n - 1
         if len(line) != want:
@@ -106,6 +100,20 @@ class MateKind(PuzzleKind):
 
     def solution_text(self, puzzle, proof: dict, lang: str) -> list[str]:
         return line_words(GameEngine(puzzle.game), puzzle.position, proof["line"], lang)
+
+
+def play_solution(engine: GameEngine, puzzle) -> tuple:
+    """(start position, positions, played moves, issues): the solution played out from the start."""
+    start = engine.position(puzzle.position)
+    if engine.outcome(start) is not None:
+        return start, [], [], [Issue("position", "the game is already over in this position",
+                                     "set up a position where the solver still has to move")]
+    line = list(puzzle.fields["solution"])
+    issues = check_line(engine, puzzle.position, line, "solution")
+    if issues:
+        return start, [], [], issues
+    positions, played, _ = engine.play_line(puzzle.position, line)
+    return start, positions, played, []
 
 
 def check_line(engine: GameEngine, fen: str, line: list[str], name: str) -> list[Issue]:
