@@ -138,6 +138,8 @@ def write_assets(out_dir: Path, project_root: Path) -> AssetUrls:
     for name in PYODIDE_FILES:
         shutil.copyfile(pyodide_src / name, pyodide_out / name)
 
+    shutil.copyfile(pyodide_snapshot(project_root, version), pyodide_out / SNAPSHOT_NAME)
+
     hash12 = hashlib.sha256(wheel.read_bytes()).hexdigest()[:12]
     wheel_out = out_dir / "engine" / hash12
     wheel_out.mkdir(parents=True, exist_ok=True)
@@ -280,6 +282,31 @@ def _engine_sources(engine_dir: Path) -> list[Path]:
         for p in engine_dir.rglob("*.py")
         if "__pycache__" not in p.parts and p.is_file()
     )
+
+
+SNAPSHOT_NAME = "snapshot.bin.gz"
+
+
+def pyodide_snapshot(project_root: Path, version: str) -> Path:
+    """A gzipped memory snapshot of a started Pyodide ``version`` (made with Node on a cache miss).
+
+    The worker uses it only once the browser has it cached (see engine-worker.js), so a first
+    visit downloads nothing extra before the engine is ready.
+    """
+    cached = _cache_dir() / "pyodide-snapshot" / f"v{version}" / SNAPSHOT_NAME
+    if cached.is_file():
+        return cached
+    cached.parent.mkdir(parents=True, exist_ok=True)
+    partial = cached.with_name(f".{SNAPSHOT_NAME}.{os.getpid()}.part")
+    script = Path(__file__).with_name("pyodide_snapshot.mjs")
+    run = subprocess.run(["node", str(script), str(project_root / "node_modules" / "pyodide"), str(partial)],
+                         capture_output=True, text=True)
+    if run.returncode != 0 or not partial.is_file():
+        raise BuildFailed([BuildProblem("site_builder/pyodide_snapshot.mjs", 0,
+                                        f"could not make the Pyodide snapshot: {run.stderr.strip()[-400:]}",
+                                        "check that Node.js 18+ is installed and run `npm ci`")])
+    os.replace(partial, cached)
+    return cached
 
 
 def _cache_dir() -> Path:

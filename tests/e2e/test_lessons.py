@@ -166,3 +166,34 @@ def test_nothing_leaves_the_site_and_the_engine_is_a_module_worker(context, site
         "() => { try { importScripts(); return 'classic'; } catch (e) { return 'module'; } }")
     assert kind == "module", "the engine worker must be a module worker (pyodide.mjs is an ES module)"
     assert problems == [], problems
+
+
+STARTED_FROM = "async () => (await import('/static/js/engine-client.js')).engine.startedFrom"
+
+
+def test_returning_visitor_starts_from_the_cached_pyodide_snapshot(browser_type, browser_type_launch_args,
+                                                                   site_url, tmp_path, engine_ready, board_of,
+                                                                   engine_play):
+    """First visit: a fresh start, then the snapshot is fetched in the background. Next visit: the
+    worker restores Pyodide from the cached snapshot and the engine still plays real moves."""
+    context = browser_type.launch_persistent_context(str(tmp_path / "profile"), base_url=site_url,
+                                                     **browser_type_launch_args)
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
+        with page.expect_response(re.compile(r"/pyodide/v[^/]+/snapshot\.bin\.gz$"), timeout=60_000) as first:
+            page.goto(LESSON)
+            engine_ready(page)
+        assert page.evaluate(STARTED_FROM) == "fresh"
+        assert first.value.ok
+        first.value.finished()  # the whole file is in the HTTP cache before the next visit
+
+        page.goto(LESSON)
+        engine_ready(page)
+        assert page.evaluate(STARTED_FROM) == "snapshot"
+        board = board_of(page)
+        board.click_move("e3e4")
+        board.expect_fen(engine_play(START, ["e3e4"])["position"])
+        board.click_move("d6d5")
+        board.expect_fen(engine_play(START, ["e3e4", "d6d5"])["position"])
+    finally:
+        context.close()

@@ -1,6 +1,7 @@
 """site_builder.assets: Pyodide, fonts, static files and the engine wheel in the built site."""
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import re
@@ -11,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from site_builder import assets
-from site_builder.assets import FONT_FILES, PYODIDE_FILES, WHEEL_NAME, AssetUrls, write_assets
+from site_builder.assets import FONT_FILES, PYODIDE_FILES, SNAPSHOT_NAME, WHEEL_NAME, AssetUrls, write_assets
 from site_builder.errors import BuildFailed
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -34,9 +35,12 @@ def test_urls_follow_the_contract(built):
 def test_pyodide_files_are_copied_unchanged(built):
     out, urls = built
     folder = out / urls.pyodide_base.strip("/")
-    assert sorted(p.name for p in folder.iterdir()) == sorted(PYODIDE_FILES)
+    assert sorted(p.name for p in folder.iterdir()) == sorted(PYODIDE_FILES + (SNAPSHOT_NAME,))
     for name in PYODIDE_FILES:
         assert (folder / name).read_bytes() == (ROOT / "node_modules/pyodide" / name).read_bytes()
+    # The memory snapshot of a started Pyodide, gzipped: tens of MB of heap inside.
+    snapshot = gzip.decompress((folder / SNAPSHOT_NAME).read_bytes())
+    assert len(snapshot) > 10_000_000
 
 
 def test_fonts_and_static_files(built):

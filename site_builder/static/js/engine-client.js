@@ -4,6 +4,7 @@
  *   engine.call(request) -> Promise<reply dict> (rejects only if the engine failed)
  *   engine.ready         -> Promise that settles when loading ends (reading it starts loading)
  *   engine.status        -> "idle" | "loading" | "ready" | "failed"
+ *   engine.startedFrom   -> "snapshot" | "fresh" once ready (how Pyodide started), else null
  *   engine.onStatus(cb)  -> cb(status, detail) on every change; returns an unsubscribe function
  */
 
@@ -12,6 +13,7 @@ const CALL_TIMEOUT_MS = 30_000;
 
 let worker = null;
 let status = 'idle';
+let startedFrom = null;
 let nextId = 1;
 const pending = new Map();
 const listeners = new Set();
@@ -45,6 +47,7 @@ function metaUrl(name) {
 
 function onMessage({ data }) {
   if (data.type === 'ready') {
+    startedFrom = data.from;
     setStatus('ready');
     settle.resolve();
   } else if (data.type === 'failed') {
@@ -101,6 +104,9 @@ export const engine = {
   },
   get status() {
     return status;
+  },
+  get startedFrom() {
+    return startedFrom;
   },
   onStatus(cb) {
     listeners.add(cb);

@@ -2,7 +2,7 @@
  * Module worker: loads self-hosted Pyodide and the engine wheel, then answers
  * {id, request: JSON text} with {id, reply: JSON text} through engine.api.call.
  * Messages in: {type: 'init', pyodide: base URL, wheel: URL}, then requests.
- * Messages out: {type: 'ready'} | {type: 'failed', message} | {id, reply} | {id, error}.
+ * Messages out: {type: 'ready', from: 'snapshot' | 'fresh'} | {type: 'failed', message} | {id, reply} | {id, error}.
  */
 
 const BRIDGE = `
@@ -24,14 +24,50 @@ async function fetchWheel(url) {
   return response.arrayBuffer();
 }
 
-/** Load Pyodide from `base`, unpack the engine wheel into it, return the Python call function. */
+/**
+ * Pyodide's memory snapshot if this browser already has it in its HTTP cache, else null.
+ * Restoring it skips Python's own start-up (about a second on a phone).
+ */
+async function cachedSnapshot(url) {
+  try {
+    const response = await fetch(url, { cache: 'only-if-cached', mode: 'same-origin' });
+    if (!response.ok) return null;
+    const bytes = await response.arrayBuffer();
+    const gzipped = new Uint8Array(bytes, 0, 2).join() === '31,139'; // a host may have decoded it already
+    if (!gzipped) return bytes;
+    return await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer();
+  } catch {
+    return null;
+  }
+}
+
+/** After a start without it, fetch the snapshot into the HTTP cache for next time, unless data is scarce. */
+function prefetchSnapshot(url) {
+  const connection = self.navigator.connection;
+  if (connection && (connection.saveData || /2g|3g/.test(connection.effectiveType || ''))) return;
+  fetch(url).then((response) => response.arrayBuffer()).catch(() => {});
+}
+
+/**
+ * Load Pyodide from `base` (from its snapshot when cached) and unpack the engine wheel.
+ * Returns [the Python call function, 'snapshot' | 'fresh'].
+ */
 async function load(base, wheel) {
   const wheelBytes = fetchWheel(wheel);
   wheelBytes.catch(() => {}); // reported below, once Pyodide is up
-  const { loadPyodide } = await import(`${base}pyodide.mjs`);
-  const pyodide = await loadPyodide({ indexURL: base, packages: [] });
+  const snapshotUrl = `${base}snapshot.bin.gz`;
+  const [{ loadPyodide }, snapshot] = await Promise.all([import(`${base}pyodide.mjs`), cachedSnapshot(snapshotUrl)]);
+  let pyodide = null;
+  if (snapshot) {
+    pyodide = await loadPyodide({ indexURL: base, packages: [], _loadSnapshot: snapshot }).catch(() => null);
+  }
+  const from = pyodide ? 'snapshot' : 'fresh';
+  if (!pyodide) {
+    pyodide = await loadPyodide({ indexURL: base, packages: [] });
+    prefetchSnapshot(snapshotUrl);
+  }
   pyodide.unpackArchive(await wheelBytes, 'wheel');
-  return pyodide.runPython(BRIDGE);
+  return [pyodide.runPython(BRIDGE), from];
 }
 
 const errorMessage = (err) => String((err && err.message) || err);
@@ -39,8 +75,9 @@ const errorMessage = (err) => String((err && err.message) || err);
 self.onmessage = async ({ data }) => {
   if (data.type === 'init') {
     try {
-      callEngine = await load(data.pyodide, data.wheel);
-      self.postMessage({ type: 'ready' });
+      let from;
+      [callEngine, from] = await load(data.pyodide, data.wheel);
+      self.postMessage({ type: 'ready', from });
     } catch (err) {
       self.postMessage({ type: 'failed', message: errorMessage(err) });
     }
