@@ -45,13 +45,13 @@ def test_engine_tests_pass_inside_pyodide(run_in_pyodide, pyodide_wheels, engine
 
 def test_built_site_pyodide_files_suffice(tmp_path, run_in_pyodide):
     """Pyodide boots from just the files write_assets copies into the site (no node_modules,
-    no CDN: fetch is blocked) and loads the shipped wheel with loadPackage(path), as the
-    browser worker does with its URL."""
-    from site_builder.assets import PYODIDE_FILES, WHEEL_NAME, write_assets
+    no CDN: fetch is blocked) and loads the shipped wheel with loadPackage(path) (the browser
+    worker unpacks the same wheel's bytes)."""
+    from site_builder.assets import PYODIDE_FILES, SNAPSHOT_NAME, WHEEL_NAME, write_assets
 
     urls = write_assets(tmp_path, ROOT)
     index = tmp_path / urls.pyodide_base.strip("/")
-    assert sorted(p.name for p in index.iterdir()) == sorted(PYODIDE_FILES)
+    assert sorted(p.name for p in index.iterdir()) == sorted(PYODIDE_FILES + (SNAPSHOT_NAME,))
     wheel = tmp_path / urls.wheel_url.lstrip("/")
     assert wheel.name == WHEEL_NAME and wheel.is_file()
 
