@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from engine.api import call
 
 from .errors import BuildProblem
+from .frontmatter import key_lines
 
 BOARD_GAMES = ("makruk",)
 KEYS = ("position", "moves", "caption", "highlights", "arrows", "interactive", "orientation")
@@ -37,27 +38,9 @@ class Board:
 
 def parse_board(game: str, lines: list[str], first_line: int, rel: str) -> tuple[Board | None, list[BuildProblem]]:
     """Read the block body (`first_line` = file line of lines[0]); return the board or problems."""
-    problems: list[BuildProblem] = []
-    fields: dict[str, tuple[str, int]] = {}
-    for offset, raw in enumerate(lines):
-        line_no, text = first_line + offset, raw.strip()
-        if not text or text.startswith("#"):
-            continue
-        key, sep, value = text.partition(":")
-        key, value = key.strip(), value.strip()
-        if key != "caption":
-            value = COMMENT.sub("", value)
-        if not sep:
-            problems.append(BuildProblem(rel, line_no, f"board line {text!r} has no ':'",
-                                         "write each line as 'key: value'"))
-        elif key not in KEYS:
-            problems.append(BuildProblem(rel, line_no, f"unknown board key {key!r}",
-                                         f"use only {', '.join(KEYS)}"))
-        elif key in fields:
-            problems.append(BuildProblem(rel, line_no, f"board key {key!r} appears twice",
-                                         "keep one of the two lines"))
-        else:
-            fields[key] = (value, line_no)
+    entries, problems = key_lines(lines, first_line, rel, "board", KEYS)
+    fields = {key: (value if key == "caption" else COMMENT.sub("", value), line_no)
+              for line_no, key, value in entries}
     fence_line = first_line - 1
     opts = _options(fields, fence_line, rel, problems)
     play = _play(game, fields, fence_line, rel, problems)

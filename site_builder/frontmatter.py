@@ -17,6 +17,37 @@ class FrontMatter:
     body_line: int
 
 
+def key_lines(lines: list[str], first_line: int, rel: str, what: str,
+              allowed: tuple[str, ...]) -> tuple[list[tuple[int, str, str]], list[BuildProblem]]:
+    """The ``key: value`` lines (blank and ``#`` lines skipped) as (file line, key, value).
+
+    ``first_line`` is the file line of lines[0]; ``what`` names the block in messages. A line
+    without ':', an unknown key or a repeated key is a problem, not an entry.
+    """
+    entries: list[tuple[int, str, str]] = []
+    problems: list[BuildProblem] = []
+    seen: set[str] = set()
+    for offset, raw in enumerate(lines):
+        line_no, text = first_line + offset, raw.strip()
+        if not text or text.startswith("#"):
+            continue
+        key, sep, value = text.partition(":")
+        key, value = key.strip(), value.strip()
+        if not sep:
+            problems.append(BuildProblem(rel, line_no, f"{what} line {text!r} has no ':'",
+                                         "write each line as 'key: value'"))
+        elif key not in allowed:
+            problems.append(BuildProblem(rel, line_no, f"unknown {what} key {key!r}",
+                                         f"use only {', '.join(allowed)}"))
+        elif key in seen:
+            problems.append(BuildProblem(rel, line_no, f"{what} key {key!r} appears twice",
+                                         "keep one of the two lines"))
+        else:
+            seen.add(key)
+            entries.append((line_no, key, value))
+    return entries, problems
+
+
 def parse(text: str, rel: str, schema: dict[str, type]) -> tuple[FrontMatter | None, list[BuildProblem]]:
     """Split `text` into front matter and body; check keys and types against `schema`.
 
@@ -33,24 +64,10 @@ def parse(text: str, rel: str, schema: dict[str, type]) -> tuple[FrontMatter | N
     except StopIteration:
         return None, [BuildProblem(rel, 1, "the front matter is not closed",
                                    "add a '---' line after the last front matter key")]
-    problems: list[BuildProblem] = []
     values: dict[str, str | int] = {}
-    for i in range(1, end):
-        line_no, raw = i + 1, lines[i].strip()
-        if not raw or raw.startswith("#"):
-            continue
-        key, sep, value = raw.partition(":")
-        key, value = key.strip(), value.strip()
-        if not sep:
-            problems.append(BuildProblem(rel, line_no, f"front matter line {raw!r} has no ':'",
-                                         "write it as 'key: value'"))
-        elif key not in schema:
-            problems.append(BuildProblem(rel, line_no, f"unknown front matter key {key!r}",
-                                         f"use only {keys}"))
-        elif key in values:
-            problems.append(BuildProblem(rel, line_no, f"front matter key {key!r} appears twice",
-                                         "keep one of the two lines"))
-        elif not value:
+    entries, problems = key_lines(lines[1:end], 2, rel, "front matter", tuple(schema))
+    for line_no, key, value in entries:
+        if not value:
             problems.append(BuildProblem(rel, line_no, f"front matter key {key!r} is empty",
                                          f"give {key} a value"))
         elif schema[key] is int:
@@ -61,6 +78,7 @@ def parse(text: str, rel: str, schema: dict[str, type]) -> tuple[FrontMatter | N
                                              f"write e.g. '{key}: 3'"))
         else:
             values[key] = _unquote(value)
+    problems.sort(key=lambda problem: problem.line)  # report in file order
     seen = {lines[i].partition(":")[0].strip() for i in range(1, end)}
     for key in schema:
         if key not in seen:
