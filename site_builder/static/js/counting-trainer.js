@@ -17,6 +17,7 @@ import { lang, t } from './i18n.js';
 import { numeral } from './count-panel.js';
 import { attachDefender } from './counting-defender.js';
 import { Lcg, MAX_TRIES, acceptable, candidate, notLost, randomMaterial } from './counting-setup.js';
+import { showFailure } from './live-figure.js';
 
 const STRINGS = {
   th: {
@@ -220,9 +221,7 @@ async function main() {
     root.dataset.state = 'ready';
   } catch (err) {
     root.replaceChildren(note);
-    note.textContent = t('failed');
-    note.title = err.message;
-    root.dataset.state = 'failed';
+    showFailure(root, note, err);
   }
 }
 

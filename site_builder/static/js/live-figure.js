@@ -27,9 +27,14 @@ export async function mountBoard(figure, options, beforeStart = () => {}) {
     return board;
   } catch (err) {
     board?.element.remove();
-    note.textContent = t('failed');
-    note.title = err.message;
-    figure.dataset.state = 'failed';
+    showFailure(figure, note, err);
     return null;
   }
+}
+
+/** Say in `note` that the engine or the position failed; `host` gets data-state="failed". */
+export function showFailure(host, note, err) {
+  note.textContent = t('failed');
+  note.title = err.message;
+  host.dataset.state = 'failed';
 }

@@ -5,6 +5,7 @@
 import { engine } from './engine-client.js';
 import { Board } from './board.js';
 import { t, errorText } from './i18n.js';
+import { showFailure } from './live-figure.js';
 
 const root = document.getElementById('kr-sandbox');
 const game = root.dataset.game;
@@ -122,9 +123,7 @@ async function main() {
     root.dataset.state = 'ready';
   } catch (err) {
     root.replaceChildren(note);
-    note.textContent = t('failed');
-    note.title = err.message;
-    root.dataset.state = 'failed';
+    showFailure(root, note, err);
   }
 }
 
