@@ -8,7 +8,10 @@ import json
 import sys
 import time
 
-from .api import call
+from . import errors
+from .api import call, parse_request
+from .core.budget import MAX_NODES
+from .errors import EngineError
 
 
 def _perft(argv: list[str]) -> int:
@@ -20,7 +23,7 @@ def _perft(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     depths = range(1, args.depth + 1) if args.divide else [args.depth]
     for depth in depths:
-        request = {"op": "perft", "game": args.game, "depth": depth}
+        request = {"op": "perft", "game": args.game, "depth": depth, "budget": MAX_NODES}
         if args.position is not None:
             request["position"] = args.position
         started = time.perf_counter()
@@ -34,21 +37,36 @@ def _perft(argv: list[str]) -> int:
     return 0
 
 
+def _emit(reply: dict) -> None:
+    """Write the reply as one line of UTF-8 JSON (JSON's encoding, whatever the locale); as
+    ASCII JSON when the reply echoes a lone surrogate of the request, which UTF-8 cannot carry."""
+    try:
+        data = json.dumps(reply, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        data = json.dumps(reply).encode("ascii")
+    sys.stdout.flush()
+    sys.stdout.buffer.write(data + b"\n")
+    sys.stdout.buffer.flush()
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run the CLI; returns the exit status (0 ok, 2 engine error, 1 unreadable JSON)."""
+    """Run the CLI; returns the exit status (0 ok, 2 engine error, 1 unreadable request)."""
     argv = sys.argv[1:] if argv is None else argv
     if argv and argv[0] == "perft":
         return _perft(argv[1:])
-    text = argv[0] if argv else sys.stdin.read()
     try:
-        request = json.loads(text)
-    except json.JSONDecodeError as exc:
-        print(json.dumps({"ok": False, "error": {
-            "code": "BAD_REQUEST", "message": f"the request is not valid JSON: {exc}",
-            "message_th": f"คำขอไม่ใช่ JSON ที่ถูกต้อง: {exc}"}}, ensure_ascii=False))
+        text = argv[0] if argv else sys.stdin.buffer.read().decode("utf-8")
+        request = parse_request(text)
+    except UnicodeDecodeError as exc:  # stdin that is not UTF-8
+        _emit({"ok": False, "error": {
+            "code": errors.BAD_REQUEST, "message": f"the request is not UTF-8 text: {exc.reason} at byte {exc.start}",
+            "message_th": f"คำขอไม่ใช่ข้อความ UTF-8: {exc.reason} ที่ไบต์ {exc.start}"}})
+        return 1
+    except EngineError as error:  # not JSON, or nested too deeply
+        _emit({"ok": False, "error": error.to_dict()})
         return 1
     reply = call(request)
-    print(json.dumps(reply, ensure_ascii=False))
+    _emit(reply)
     return 0 if reply["ok"] else 2
 
 

@@ -1,19 +1,26 @@
-"""The JSON door: ``call(request) -> reply``. It never raises.
+"""The JSON door: ``call(request) -> reply``. It never raises and never runs unbounded.
 
 Every reply has ``ok``. Errors come back as ``{"ok": false, "error": {"code", "message",
-"message_th", "field"?}}`` with a stable code from :mod:`engine.errors`.
+"message_th", "field"?}}`` with a stable code from :mod:`engine.errors`. Games are reached
+only through :mod:`engine.registry` and the protocol in :mod:`engine.core.protocol`.
 """
 
 from __future__ import annotations
 
+import json
+import re
 import traceback
 
-from . import errors, options, search
-from .errors import EngineError
-from .games import GAMES, GameSpec
-from .makruk import move_uci
+from . import errors, options
+from .core import budget as budgets
+from .core import search
+from .core.protocol import Game, GameSpec
+from .errors import EngineError, quote
+from .registry import GAMES
 
-MAX_PERFT_DEPTH = 6
+MAX_PERFT_DEPTH = 8
+MAX_WIN_DEPTH = 5
+MAX_NESTING = 64  # JSON levels; no request needs more than a few
 
 
 def _field(request: dict, name: str, kind: type, required: bool = True, default=None):
@@ -34,30 +41,45 @@ def _lookup(table: dict, key: str, field: str, code: str, noun: str, noun_th: st
     """``table[key]``, or an error that names ``key`` and lists what is known."""
     if key not in table:
         known = ", ".join(sorted(table))
-        raise EngineError(code, f"unknown {noun} {key!r}; known: {known}",
-                          f"ไม่รู้จัก{noun_th} {key!r} ที่มี: {known}", field)
+        raise EngineError(code, f"unknown {noun} {quote(key)}; known: {known}",
+                          f"ไม่รู้จัก{noun_th} {quote(key)} ที่มี: {known}", field)
     return table[key]
 
 
-def _int_in_range(request: dict, name: str, low: int, high: int) -> int:
-    value = _field(request, name, int)
+def _int_in_range(request: dict, name: str, low: int, high: int, default: int | None = None) -> int:
+    value = _field(request, name, int, required=default is None, default=default)
     if not low <= value <= high:
-        raise EngineError(errors.BAD_REQUEST, f"{name!r} must be between {low} and {high}, got {value}",
-                          f"{name!r} ต้องอยู่ระหว่าง {low} ถึง {high} แต่ได้ {value}", name)
+        raise EngineError(errors.BAD_REQUEST, f"{name!r} must be between {low} and {high}, got {quote(value, 40)}",
+                          f"{name!r} ต้องอยู่ระหว่าง {low} ถึง {high} แต่ได้ {quote(value, 40)}", name)
     return value
 
 
-def _game_spec(request: dict) -> GameSpec:
-    return _lookup(GAMES, _field(request, "game", str), "game", errors.UNKNOWN_GAME, "game", "เกม")
+def _spec(request: dict) -> GameSpec:
+    """The game of the request, which must answer the request's op."""
+    spec = _lookup(GAMES, _field(request, "game", str), "game", errors.UNKNOWN_GAME, "game", "เกม")
+    op = request["op"]
+    if op not in spec.ops:
+        raise EngineError(errors.UNSUPPORTED_OP, f"{spec.id} does not answer {quote(op)}; it answers: "
+                          f"{', '.join(spec.ops)}",
+                          f"เกม {spec.id} ไม่รองรับคำสั่ง {quote(op)} คำสั่งที่ใช้ได้: {', '.join(spec.ops)}", "op")
+    return spec
 
 
-def _new_game(request: dict):
-    spec = _game_spec(request)
-    opts = options.resolve(spec.options, request.get("options"))
-    position = _field(request, "position", str, required=False, default=spec.start_position)
-    game = spec.new_game(position, opts)
-    moves = _field(request, "moves", list, required=False, default=[])
-    for index, move in enumerate(moves):
+def _options(spec: GameSpec, request: dict) -> dict:
+    return options.resolve(spec.options, request.get("options"))
+
+
+def _budget(request: dict, default: int | None = None) -> budgets.Budget:
+    """The request's ``budget`` (nodes), else ``default``, else the search default."""
+    nodes = budgets.DEFAULT_NODES if default is None else default
+    return budgets.Budget(_int_in_range(request, "budget", 1, budgets.MAX_NODES, nodes))
+
+
+def _new_game(request: dict) -> Game:
+    spec = _spec(request)
+    game = spec.game(_field(request, "position", str, required=False, default=spec.start_position),
+                     _options(spec, request))
+    for index, move in enumerate(_field(request, "moves", list, required=False, default=[])):
         try:
             game.play(move)
         except EngineError as error:
@@ -65,63 +87,71 @@ def _new_game(request: dict):
     return game
 
 
+def status(game: Game) -> dict:
+    """``status`` of a play reply: result, reason and the game's own details (check, counting)."""
+    ended = game.outcome()
+    view = game.view()
+    return {"result": ended.result if ended else "ongoing", "reason": ended.reason if ended else None,
+            **view.get("status", {})}
+
+
 def _op_games(request: dict) -> dict:
     return {"games": [spec.to_dict() for spec in GAMES.values()]}
 
 
 def _op_start(request: dict) -> dict:
-    spec = _game_spec(request)
-    options.resolve(spec.options, request.get("options"))
+    spec = _spec(request)
+    _options(spec, request)
     return {"position": spec.start_position}
 
 
 def _op_legal_moves(request: dict) -> dict:
     game = _new_game(request)
-    return {"moves": sorted(move_uci(m) for m in game.legal_moves())}
+    return {"moves": sorted(m.text for m in game.legal_moves())}
 
 
 def _op_play(request: dict) -> dict:
     game = _new_game(request)
-    return {
-        "position": game.position.fen(),
-        "turn": "white" if game.position.turn == "w" else "black",
-        "board": game.position.pieces(),
-        "legal_moves": sorted(move_uci(m) for m in game.legal_moves()),
-        "actions": game.actions(),
-        "last_move": game.last_move,
-        "status": game.status(),
-    }
+    legal = sorted(game.legal_moves(), key=lambda m: m.text)
+    view = {key: value for key, value in game.view().items() if key != "status"}
+    return {"position": game.position_text(), "turn": game.state.turn, **view,
+            "legal_moves": [m.text for m in legal], "legal": [m.to_dict() for m in legal],
+            "actions": game.actions(), "last_move": game.last_move, "status": status(game)}
 
 
 def _op_perft(request: dict) -> dict:
-    spec = _game_spec(request)
+    spec = _spec(request)
     depth = _int_in_range(request, "depth", 0, MAX_PERFT_DEPTH)
-    opts = options.resolve(spec.options, request.get("options"))
+    budget = _budget(request, budgets.DEFAULT_PERFT_NODES)
     position = _field(request, "position", str, required=False, default=spec.start_position)
-    return {"nodes": spec.perft(position, depth, opts)}
-
-
-MAX_MATE_DEPTH = 5
+    return {"nodes": spec.game.perft(position, depth, _options(spec, request), budget)}
 
 
 def _op_mate(request: dict) -> dict:
     game = _new_game(request)
-    depth = _int_in_range(request, "mate_in", 1, MAX_MATE_DEPTH)
-    solver = search.MateSolver(game.options)
-    if game.status()["result"] != "ongoing":
+    depth = _int_in_range(request, "mate_in", 1, MAX_WIN_DEPTH)
+    solver = search.MateSolver(_budget(request))
+    if game.outcome() is not None:
         return {"shortest": None, "keys": {}}
-    return {"shortest": solver.shortest_mate(game.position, depth),
-            "keys": search.describe_moves(solver.mating_moves(game.position, depth))}
+    state = game.state
+    return {"shortest": solver.shortest_win(state, depth),
+            "keys": search.describe_moves(state, solver.winning_moves(state, depth))}
 
 
 def _op_defend(request: dict) -> dict:
     game = _new_game(request)
-    horizon = _int_in_range(request, "horizon", 1, MAX_MATE_DEPTH)
-    if game.status()["result"] != "ongoing":
+    horizon = _int_in_range(request, "horizon", 1, MAX_WIN_DEPTH)
+    if game.outcome() is not None:
         raise EngineError(errors.GAME_OVER, "the game is over; there is nothing to defend",
                           "เกมจบแล้ว ไม่มีอะไรต้องป้องกัน")
-    move, mate_in = search.MateSolver(game.options).best_defence(game.position, horizon)
-    return {"move": move_uci(move), "mate_in": mate_in}
+    state = game.state
+    handle, distance = search.MateSolver(_budget(request)).best_defence(state, horizon)
+    return {"move": search.text_of(state, handle), "mate_in": distance}
+
+
+def _op_game_specific(request: dict) -> dict:
+    spec = _spec(request)
+    return spec.extra_ops[request["op"]](request, _options(spec, request))
 
 
 OPS = {
@@ -133,6 +163,9 @@ OPS = {
     "mate": _op_mate,
     "defend": _op_defend,
 }
+for _spec_entry in GAMES.values():
+    for _op in _spec_entry.extra_ops:
+        OPS.setdefault(_op, _op_game_specific)
 
 
 def call(request: object) -> dict:
@@ -146,7 +179,53 @@ def call(request: object) -> dict:
         return {"ok": True, **handler(request)}
     except EngineError as error:
         return {"ok": False, "error": error.to_dict()}
+    except RecursionError:
+        return {"ok": False, "error": {
+            "code": errors.BAD_REQUEST, "message": "the request is nested too deeply",
+            "message_th": "คำขอซ้อนกันลึกเกินไป"}}
     except Exception as exc:  # the door never raises: report, with the traceback for bug reports
         return {"ok": False, "error": {
-            "code": errors.INTERNAL, "message": f"internal engine error: {exc!r}",
-            "message_th": "เอนจินทำงานผิดพลาดภายใน", "detail": traceback.format_exc()}}
+            "code": errors.INTERNAL, "message": f"internal engine error: {quote(exc)}",
+            "message_th": "เอนจินทำงานผิดพลาดภายใน", "detail": traceback.format_exc()[-4000:]}}
+
+
+_BRACKET_OR_STRING = re.compile(r'[\[\]{}]|"(?:[^"\\]|\\.)*"')
+
+
+def _nesting(text: str) -> int:
+    """How deep the arrays and objects of JSON ``text`` nest, found without recursion."""
+    depth = deepest = 0
+    for token in _BRACKET_OR_STRING.finditer(text):
+        mark = token.group()
+        if mark in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif mark in "]}":
+            depth -= 1
+    return deepest
+
+
+def parse_request(text: str) -> object:
+    """The request in JSON ``text``; an EngineError (BAD_REQUEST) when it is not JSON or nests
+    deeper than MAX_NESTING levels. The depth is checked before parsing: parsing deeply nested
+    JSON overflows the stack (inside Pyodide fatally, before Python can raise RecursionError)."""
+    depth = _nesting(text)
+    if depth > MAX_NESTING:
+        raise EngineError(errors.BAD_REQUEST, f"the request is nested too deeply ({depth} levels, at most {MAX_NESTING})",
+                          f"คำขอซ้อนกันลึกเกินไป ({depth} ชั้น ได้ไม่เกิน {MAX_NESTING} ชั้น)")
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as exc:  # bad JSON, numbers too long for int()
+        why = quote(str(exc))[1:-1] if not isinstance(exc, RecursionError) else "it is nested too deeply"
+        raise EngineError(errors.BAD_REQUEST, f"the request is not valid JSON: {why}",
+                          f"คำขอไม่ใช่ JSON ที่ถูกต้อง: {why}") from None
+
+
+def call_json(text: str) -> str:
+    """:func:`call` for JSON text in and out (the browser worker's door): never raises."""
+    try:
+        request = parse_request(text)
+    except EngineError as error:
+        return json.dumps({"ok": False, "error": error.to_dict()}, ensure_ascii=False)
+    return json.dumps(call(request), ensure_ascii=False)
+

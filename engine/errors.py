@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import reprlib
+
 # Stable error codes. Clients branch on these, never on message text.
 BAD_REQUEST = "BAD_REQUEST"
 BAD_TYPE = "BAD_TYPE"
@@ -15,13 +17,41 @@ BAD_MOVE = "BAD_MOVE"
 ILLEGAL_MOVE = "ILLEGAL_MOVE"
 GAME_OVER = "GAME_OVER"
 COUNT_NOT_ALLOWED = "COUNT_NOT_ALLOWED"
+UNSUPPORTED_OP = "UNSUPPORTED_OP"
+BUDGET_EXCEEDED = "BUDGET_EXCEEDED"
+BAD_TABLE = "BAD_TABLE"
 INTERNAL = "INTERNAL"
 
 CODES = (
     BAD_REQUEST, BAD_TYPE, UNKNOWN_OP, UNKNOWN_GAME, UNKNOWN_OPTION, BAD_OPTION_VALUE,
     BAD_POSITION, ILLEGAL_POSITION, BAD_MOVE, ILLEGAL_MOVE, GAME_OVER, COUNT_NOT_ALLOWED,
-    INTERNAL,
+    UNSUPPORTED_OP, BUDGET_EXCEEDED, BAD_TABLE, INTERNAL,
 )
+
+QUOTE_LIMIT = 200
+
+
+def _short_repr(limit: int) -> reprlib.Repr:
+    """A repr that looks only a few levels deep: deeply nested input would overflow the stack
+    (inside Pyodide, fatally, before Python could raise RecursionError)."""
+    short = reprlib.Repr()
+    short.maxlevel = 3
+    short.maxstring = short.maxother = short.maxlong = limit
+    return short
+
+
+def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)`` cut to about ``limit`` characters, so messages never echo huge input."""
+    if isinstance(value, str) and len(value) > limit:
+        return repr(value[:limit]) + f"… ({len(value)} characters)"
+    if isinstance(value, int):
+        try:
+            text = repr(value)
+        except ValueError:  # an int too long for repr (Python's digit limit)
+            text = f"<{type(value).__name__} too large to show>"
+    else:
+        text = _short_repr(limit).repr(value)
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 class EngineError(Exception):

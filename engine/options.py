@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import errors
-from .errors import EngineError
+from .errors import EngineError, quote
 
 
 @dataclass(frozen=True)
@@ -50,17 +50,17 @@ def resolve(declared: tuple[Option, ...], given: object) -> dict:
             known = ", ".join(sorted(by_name))
             raise EngineError(
                 errors.UNKNOWN_OPTION,
-                f"unknown option {name!r}; known options: {known}",
-                f"ไม่รู้จักตัวเลือก {name!r} ตัวเลือกที่มี: {known}",
-                f"options.{name}",
+                f"unknown option {quote(name)}; known options: {known}",
+                f"ไม่รู้จักตัวเลือก {quote(name)} ตัวเลือกที่มี: {known}",
+                f"options.{name}" if isinstance(name, str) and len(name) <= 40 else "options",
             )
         # bool is a subclass of int: compare types exactly so True is never taken for 1.
         if not any(type(value) is type(c) and value == c for c in option.choices):
             allowed = ", ".join(repr(c) for c in option.choices)
             raise EngineError(
                 errors.BAD_OPTION_VALUE,
-                f"option {name!r} cannot be {value!r}; allowed: {allowed}",
-                f"ตัวเลือก {name!r} เป็น {value!r} ไม่ได้ ค่าที่ใช้ได้: {allowed}",
+                f"option {name!r} cannot be {quote(value)}; allowed: {allowed}",
+                f"ตัวเลือก {name!r} เป็น {quote(value)} ไม่ได้ ค่าที่ใช้ได้: {allowed}",
                 f"options.{name}",
             )
         values[name] = value

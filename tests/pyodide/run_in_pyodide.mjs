@@ -128,25 +128,10 @@ import engine, engine.api
 print(f"[runner] Python {platform.python_version()} on {sys.platform}; engine from {engine.__file__}", flush=True)
 import pytest
 
-
-class NoProcessesInPyodide:
-    """A test that spawns a process (e.g. the engine CLI) cannot run here: report it as
-    skipped, with the reason, instead of failed. Everything else is reported as is."""
-
-    @pytest.hookimpl(wrapper=True)
-    def pytest_runtest_makereport(self, item, call):
-        rep = yield
-        exc = call.excinfo
-        if exc is not None and exc.errisinstance(OSError) and "does not support processes" in str(exc.value):
-            rep.outcome = "skipped"
-            rep.longrepr = (str(item.path), item.location[1] or 0,
-                            "Skipped: spawns a process, and Pyodide has no processes")
-        return rep
-
-
 args = ["--rootdir=/project", "-c", "/project/pyproject.toml", "-p", "no:cacheprovider", *PYTEST_ARGS]
-# pyffish does not exist in Pyodide: tests that need it must skip (pytest.importorskip).
-exit_code = int(pytest.main(args, plugins=[NoProcessesInPyodide()]))
+# Tests that need what Pyodide cannot have (pyffish, a subprocess) carry the markers the
+# caller deselects (-m "not pyffish and not native"); here they would fail, not skip.
+exit_code = int(pytest.main(args))
 sys.stdout.flush(); sys.stderr.flush()
 exit_code
 `);

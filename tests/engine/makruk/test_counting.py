@@ -4,18 +4,9 @@ import copy
 import random
 
 import pytest
+from mk_helpers import new_game, play
 
 from engine.api import call
-from engine.makruk import move_uci
-from engine.makruk_game import MakrukGame, OPTIONS
-
-DEFAULTS = {o.name: o.default for o in OPTIONS}
-
-
-def play(position, moves=(), **options):
-    reply = call({"op": "play", "game": "makruk", "position": position, "moves": list(moves), "options": options})
-    assert reply["ok"], reply
-    return reply
 
 
 def quiet_moves(position, prefix, plies, **options):
@@ -24,12 +15,12 @@ def quiet_moves(position, prefix, plies, **options):
     moves = list(prefix)
     game = replay(position, moves, options)
     for _ in range(plies):
-        candidates = [move_uci(m) for m in game.legal_moves()]
+        candidates = [m.text for m in game.legal_moves()]
         rng.shuffle(candidates)
         for move in candidates:
             trial = copy.deepcopy(game)
             trial.play(move)
-            if trial.status()["result"] == "ongoing" and trial.history.count(trial.position.key()) <= 2:
+            if trial.outcome() is None and trial.history.count(trial.position.key()) <= 2:
                 break
         else:
             raise AssertionError(f"no quiet move after {moves}")
@@ -46,10 +37,7 @@ def plus_non_mating_move(position, moves):
 
 
 def replay(position, moves, options):
-    game = MakrukGame(position, {**DEFAULTS, **options})
-    for move in moves:
-        game.play(move)
-    return game
+    return new_game(position, moves, **options)
 
 
 # Seed S001's example: K + Khon + Ma + Ruea + 2 Bia-ngai against a lone Khun (7 pieces).
@@ -261,3 +249,106 @@ def test_limit_above_what_the_material_allows_is_refused():
     assert reply["ok"] is False and "more than the material allows" in reply["error"]["message"]
     # One Ruea with limit 8 is possible: the bare Khun may have taken the other one.
     assert call({"op": "play", "game": "makruk", "position": "8/8/8/4k3/8/8/R7/4K3 b - 16 6 1"})["ok"]
+
+
+# --- who counts when board's honour starts by itself (A-M4) -------------------------------
+CAPTURE_LAST_BIA = "4k3/8/8/3s4/4P3/8/R7/4K3 b - - 0 1"  # Black's Khon takes White's last Bia
+
+
+def test_automatic_board_count_is_counted_by_the_side_with_less_material():
+    # After d5e4 White (K+Ruea) is to move; Black (K+Khon) has less material and counts from its turn.
+    waiting = play(CAPTURE_LAST_BIA, ["d5e4"], boardCountStart="automatic")
+    assert waiting["status"]["counting"]["kind"] is None and waiting["position"].split()[3] == "-"
+    started = play(CAPTURE_LAST_BIA, ["d5e4", "a2a3"], boardCountStart="automatic")
+    assert started["status"]["counting"] == {"kind": "board", "counter": "black", "count": 0, "start": 1,
+                                             "limit": 64}
+    assert started["position"].split()[3:5] == ["128", "0"]
+    counted = play(CAPTURE_LAST_BIA, ["d5e4", "a2a3", "e8d8"], boardCountStart="automatic")
+    assert counted["status"]["counting"]["count"] == 1
+
+
+def test_fsf_board_count_is_counted_by_whoever_moves_next():
+    reply = play(CAPTURE_LAST_BIA, ["d5e4"], boardCountStart="fsf")
+    assert reply["status"]["counting"]["counter"] == "white"
+    assert reply["position"].split()[3:5] == ["128", "0"]
+
+
+def test_no_automatic_board_count_on_equal_material_but_either_side_may_claim():
+    fen = "4k3/8/8/3s4/4P3/8/S7/4K3 b - - 0 1"  # after d5e4: K+Khon against K+Khon
+    for moves in (["d5e4"], ["d5e4", "a2b3"], ["d5e4", "a2b3", "e8d8"]):
+        reply = play(fen, moves, boardCountStart="automatic")
+        assert reply["status"]["counting"]["kind"] is None
+        assert reply["actions"] == ["count-start"]
+
+
+# --- every FEN the engine writes, it reads back -------------------------------------------
+def test_bare_khun_taking_the_last_piece_during_pieces_honour_reads_back():
+    """Found by the round-trip property: K vs K with the count still running (bareKingsDraw off)."""
+    assert play("8/3k4/8/8/8/8/8/5K2 w - 32 7 41", bareKingsDraw=False)["status"]["counting"]["counter"] == "black"
+    reply = play("8/3k4/8/8/8/8/8/2R2K2 w - - 0 1", ["c1c7", "d7c7"], bareKingsDraw=False)
+    assert reply["position"] == "8/2k5/8/8/8/8/8/5K2 w - 32 7 2"
+    again = play(reply["position"], bareKingsDraw=False)
+    assert again["position"] == reply["position"] and again["legal_moves"] == reply["legal_moves"]
+    assert {k: v for k, v in again["status"]["counting"].items() if k != "start"} == \
+        {k: v for k, v in reply["status"]["counting"].items() if k != "start"}
+    # The FEN cannot say that the count began at 4 (K+Ruea against K): read back, it starts at pieces + 1.
+    assert (reply["status"]["counting"]["start"], again["status"]["counting"]["start"]) == (4, 3)
+
+
+def test_a_count_claimed_late_is_read_back_past_its_limit():
+    fen = "k7/8/1K6/8/8/8/8/7R w - 32 31 40"
+    moves = ["h1h2", "a8b8", "h2h3"]  # Black may claim the draw after h1h2 but plays on
+    reply = play(fen, moves, countExpiry="claim")
+    assert reply["position"].split()[3:5] == ["32", "34"] and "count-draw" in reply["actions"]
+    again = play(reply["position"], countExpiry="claim")
+    assert again["position"] == reply["position"] and again["actions"] == reply["actions"]
+    refused = call({"op": "play", "game": "makruk", "position": reply["position"]})
+    assert refused["error"]["code"] == "ILLEGAL_POSITION" and "past the limit" in refused["error"]["message"]
+
+
+def test_one_attacker_move_past_the_limit_survives_a_capture_by_the_bare_khun():
+    """minAttackerMoves 1, start 10 > limit 8: the bare Khun takes on its first count; the FEN
+    written then still gives the attacker its move (the start is raised as far as the count ran)."""
+    fen = "7k/6N1/8/8/8/8/8/RRNSSMK1 w - - 0 1"  # White takes nothing yet: Black is already bare
+    reply = play(fen, ["a1a2"], minAttackerMoves=1)
+    assert reply["status"]["counting"]["start"] == 10 and reply["status"]["result"] == "ongoing"
+    took = play(fen, ["a1a2", "h8g7"], minAttackerMoves=1)
+    assert took["status"]["result"] == "ongoing" and took["position"].split()[3:5] == ["16", "19"]
+    again = play(took["position"], minAttackerMoves=1)
+    assert again["status"] == took["status"] and again["legal_moves"] == took["legal_moves"]
+    for last in took["legal_moves"]:
+        original = play(fen, ["a1a2", "h8g7", last], minAttackerMoves=1)["status"]
+        assert original["result"] != "ongoing", "the attacker had exactly one move"
+        assert play(took["position"], [last], minAttackerMoves=1)["status"] == original
+
+
+def test_bared_counter_may_claim_pieces_honour_when_it_does_not_start_by_itself():
+    moves = ["count-start", "d6c4", "a1a4", "e8e7", "a4c4"]  # as in the switch test above
+    reply = play(BOARD, moves, piecesCountStart="claim")
+    assert reply["status"]["counting"]["kind"] == "board" and reply["actions"] == ["count-start", "count-stop"]
+    switched = play(BOARD, moves + ["count-start"], piecesCountStart="claim")
+    assert switched["status"]["counting"] == {"kind": "pieces", "counter": "black", "count": 0, "start": 5,
+                                              "limit": 16}
+
+
+def test_a_board_count_ends_when_the_counter_bares_its_opponent_and_pieces_honour_waits_for_a_claim():
+    fen = "4k3/8/3n4/8/8/8/8/R2KS3 w - - 0 1"
+    moves = ["count-start", "a1a4", "d6c4", "a4c4"]  # White counts, then takes Black's last piece
+    reply = play(fen, moves, piecesCountStart="claim")
+    assert reply["status"]["counting"]["kind"] is None and reply["actions"] == ["count-start"]
+    assert play(fen, moves)["status"]["counting"]["kind"] == "pieces", "by default pieces' honour starts"
+
+
+def test_a_bared_counters_board_count_and_pieces_honour_share_their_fen_fields():
+    """Found by the round-trip property inside Pyodide. With defenderChooses a bared counter may
+    keep its board count; FEN then writes what pieces' honour with limit 64 writes, and the
+    reader takes a board count only where pieces' honour could not have reached the ply."""
+    kept = "8/8/4K3/4n3/8/k7/8/8 w - 128 {} 8"  # White, bare, counts against K+Ma: 3 pieces
+    board = play(kept.format(4), bareKingDuringBoardCount="defenderChooses")
+    assert board["status"]["counting"]["kind"] == "board" and board["actions"] == ["count-start", "count-stop"]
+    either = play(kept.format(8), bareKingDuringBoardCount="defenderChooses")
+    assert either["status"]["counting"]["kind"] == "pieces" and either["actions"] == []
+    assert {k: v for k, v in either["status"]["counting"].items() if k not in ("kind", "start")} == \
+        {"counter": "white", "count": 4, "limit": 64}
+    # At ply 2 x pieces, pieces' honour has just begun (count 0): a kept board count would be at 3.
+    assert play(kept.format(6), bareKingDuringBoardCount="defenderChooses")["status"]["counting"]["count"] == 0

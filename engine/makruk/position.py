@@ -2,7 +2,7 @@
 
 Rules: ../shared/rules/makruk.md §1.1. Notation: Fairy-Stockfish ``makruk`` FEN and UCI
 moves (``e3e4``; promotion ``e5e6m``). Game-level rules that need the move history
-(repetition, counting, the game's end) live in :mod:`engine.makruk_game`.
+(repetition, counting, the game's end) live in :mod:`engine.makruk.game`.
 
 Pieces are one character each, uppercase for White: ``K`` Khun, ``M`` Met, ``S`` Khon,
 ``N`` Ma, ``R`` Ruea, ``P`` Bia and ``F`` for a promoted Bia (Bia-ngai), which moves like a
@@ -11,12 +11,13 @@ Met and is written ``M~`` in FEN.
 
 from __future__ import annotations
 
-from . import errors
-from .board import (
+from .. import errors
+from ..core.grid import (
     DIAGONAL_TARGETS, KING_TARGETS, KNIGHT_TARGETS, ROOK_RAYS, SQUARE_INDEX, SQUARE_NAMES,
     offset,
 )
-from .errors import EngineError
+from ..core.protocol import Move
+from ..errors import EngineError, quote
 
 START_FEN = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1"
 
@@ -46,6 +47,14 @@ def move_uci(move: int) -> str:
     """UCI text of a move: ``e3e4``, or ``e5e6m`` for a promotion."""
     text = SQUARE_NAMES[move & 63] + SQUARE_NAMES[(move >> 6) & 63]
     return text + "m" if move & PROMOTION else text
+
+
+def typed_move(board: list, move: int) -> Move:
+    """The protocol's :class:`Move` of an int move on ``board`` (before it is played)."""
+    frm, to = SQUARE_NAMES[move & 63], SQUARE_NAMES[(move >> 6) & 63]
+    taken = board[(move >> 6) & 63] is not None
+    return Move(move_uci(move), frm, to, path=(to,), captures=(to,) if taken else (),
+                promotion=bool(move & PROMOTION))
 
 
 def color_of(piece: str) -> str:
@@ -79,13 +88,34 @@ KHON_TARGETS = {
                  for sq in range(64))
     for color in (WHITE, BLACK)
 }
-# Street options: the Khun's first-move knight leap and the Met's first-move double step.
+# Street options (A-M13, as Fairy-Stockfish's ``cambodian``): an unmoved Khun that has never
+# been in check may leap sideways one rank forward (d1 to b2/f2, e8 to c7/g7) onto an empty
+# square; an unmoved Met may step two squares straight forward, over a piece, onto an empty
+# square. ``Position.rights`` holds the home squares whose piece still has its right. In FEN
+# field 3 the rights are Fairy-Stockfish's letters (``DEde``: the file of the home square,
+# uppercase for White); ``-`` means "a Khun or Met on its home square is unmoved" (a FEN without
+# history) and NO_RIGHTS that no right is left although such a piece stands at home.
 KING_HOME = {WHITE: SQUARE_INDEX["d1"], BLACK: SQUARE_INDEX["e8"]}
 MET_HOME = {WHITE: SQUARE_INDEX["e1"], BLACK: SQUARE_INDEX["d8"]}
-MET_DOUBLE_STEP = {color: _single_table(0, 2 * _forward(color)) for color in (WHITE, BLACK)}
+KING_LEAPS = {color: (offset(KING_HOME[color], -2, _forward(color)), offset(KING_HOME[color], 2, _forward(color)))
+              for color in (WHITE, BLACK)}
+MET_DOUBLE_STEP = {color: offset(MET_HOME[color], 0, 2 * _forward(color)) for color in (WHITE, BLACK)}
+HOME_PIECE = {KING_HOME[WHITE]: "K", MET_HOME[WHITE]: "M", MET_HOME[BLACK]: "m", KING_HOME[BLACK]: "k"}
+RIGHT_LETTERS = {sq: SQUARE_NAMES[sq][0].upper() if piece.isupper() else SQUARE_NAMES[sq][0]
+                 for sq, piece in HOME_PIECE.items()}  # in Fairy-Stockfish's order: D E d e
+NO_RIGHTS = "0"
+
+
+def street_squares(street: tuple[bool, bool]) -> frozenset[int]:
+    """Home squares whose rights the street options (king leap, Met double step) use."""
+    king_leap, met_double = street
+    return frozenset([*(KING_HOME.values() if king_leap else ()), *(MET_HOME.values() if met_double else ())])
 
 
 EMPTY_RUNS = "12345678"
+
+
+MAX_DIGITS = 6
 
 
 def _is_number(text: str) -> bool:
@@ -93,14 +123,22 @@ def _is_number(text: str) -> bool:
     return text.isascii() and text.isdigit()
 
 
+def _check_size(fen: str, text: str) -> None:
+    """A FEN number longer than MAX_DIGITS is a bad request (Python caps int() at 4,300 digits)."""
+    if len(text) > MAX_DIGITS:
+        raise EngineError(errors.BAD_REQUEST,
+                          f"a number in the FEN has {len(text)} digits; at most {MAX_DIGITS} are read",
+                          f"ตัวเลขใน FEN ยาว {len(text)} หลัก อ่านได้ไม่เกิน {MAX_DIGITS} หลัก", "position")
+
+
 def _fen_error(fen: str, what: str, what_th: str) -> EngineError:
-    return EngineError(errors.BAD_POSITION, f"bad FEN {fen!r}: {what}", f"FEN {fen!r} ผิดรูปแบบ: {what_th}",
+    return EngineError(errors.BAD_POSITION, f"bad FEN {quote(fen)}: {what}", f"FEN {quote(fen)} ผิดรูปแบบ: {what_th}",
                        "position")
 
 
 def _illegal(fen: str, what: str, what_th: str) -> EngineError:
-    return EngineError(errors.ILLEGAL_POSITION, f"impossible position {fen!r}: {what}",
-                       f"ตำแหน่ง {fen!r} เป็นไปไม่ได้: {what_th}", "position")
+    return EngineError(errors.ILLEGAL_POSITION, f"impossible position {quote(fen)}: {what}",
+                       f"ตำแหน่ง {quote(fen)} เป็นไปไม่ได้: {what_th}", "position")
 
 
 class Position:
@@ -112,7 +150,7 @@ class Position:
     """
 
     __slots__ = ("board", "turn", "halfmove", "fullmove", "count_limit", "count_ply",
-                 "count_kind", "count_start", "rights")
+                 "count_kind", "count_start", "rights", "tracked")
 
     def __init__(self) -> None:
         self.board: list[str | None] = [None] * 64
@@ -123,13 +161,17 @@ class Position:
         self.count_ply = 0
         self.count_kind: str | None = None
         self.count_start = 0
-        # Squares whose Khun or Met has not moved yet (only used by the street options).
+        # Street rights: home squares (of ``tracked``) whose Khun or Met may still use its first move.
         self.rights: frozenset[int] = frozenset()
+        self.tracked: frozenset[int] = frozenset()
 
     # ----------------------------------------------------------------- FEN
     @classmethod
-    def from_fen(cls, fen: object) -> "Position":
-        """Parse a Fairy-Stockfish makruk FEN; raise EngineError quoting the input."""
+    def from_fen(cls, fen: object, street: tuple[bool, bool] = (False, False)) -> "Position":
+        """Parse a Fairy-Stockfish makruk FEN; raise EngineError quoting the input.
+
+        ``street`` (king leap, Met double step) says which street rights field 3 keeps.
+        """
         if not isinstance(fen, str):
             raise EngineError(errors.BAD_TYPE, f"'position' must be a string, got {type(fen).__name__}",
                               f"'position' ต้องเป็นข้อความ แต่ได้ {type(fen).__name__}", "position")
@@ -142,33 +184,66 @@ class Position:
         pos = cls()
         pos._parse_placement(fen, fields[0])
         if fields[1] not in (WHITE, BLACK):
-            raise _fen_error(fen, f"side to move must be 'w' or 'b', not {fields[1]!r}",
-                             f"ฝ่ายที่เดินต้องเป็น 'w' หรือ 'b' ไม่ใช่ {fields[1]!r}")
+            raise _fen_error(fen, f"side to move must be 'w' or 'b', not {quote(fields[1], 20)}",
+                             f"ฝ่ายที่เดินต้องเป็น 'w' หรือ 'b' ไม่ใช่ {quote(fields[1], 20)}")
         pos.turn = fields[1]
-        if len(fields) > 2 and fields[2] != "-":
-            raise _fen_error(fen, f"makruk has no castling; field 3 must be '-', not {fields[2]!r}",
-                             f"หมากรุกไทยไม่มีการเข้าป้อม ช่องที่ 3 ต้องเป็น '-' ไม่ใช่ {fields[2]!r}")
         limit = fields[3] if len(fields) > 3 else "-"
         clock = fields[4] if len(fields) > 4 else "0"
         number = fields[5] if len(fields) > 5 else "1"
         for name, text in (("field 5 (half-move or counting ply)", clock), ("field 6 (move number)", number)):
+            _check_size(fen, text)
             if not _is_number(text):
-                raise _fen_error(fen, f"{name} must be a whole number, not {text!r}",
-                                 f"{name} ต้องเป็นจำนวนเต็ม ไม่ใช่ {text!r}")
+                raise _fen_error(fen, f"{name} must be a whole number, not {quote(text)}",
+                                 f"{name} ต้องเป็นจำนวนเต็ม ไม่ใช่ {quote(text)}")
+        _check_size(fen, limit)
         if limit != "-" and not _is_number(limit):
-            raise _fen_error(fen, f"field 4 must be '-' or the counting limit in plies, not {limit!r}",
-                             f"ช่องที่ 4 ต้องเป็น '-' หรือขีดจำกัดการนับ (หน่วยตาเดินครึ่ง) ไม่ใช่ {limit!r}")
+            raise _fen_error(fen, f"field 4 must be '-' or the counting limit in plies, not {quote(limit)}",
+                             f"ช่องที่ 4 ต้องเป็น '-' หรือขีดจำกัดการนับ (หน่วยตาเดินครึ่ง) ไม่ใช่ {quote(limit)}")
         pos.fullmove = max(1, int(number))
         if limit == "-" or int(limit) == 0:
             pos.halfmove = int(clock)
         else:
             pos.count_limit, pos.count_ply = int(limit), int(clock)
         pos._check_legal(fen)
-        pos.rights = frozenset(sq for color in (WHITE, BLACK)
-                               for sq, piece in ((KING_HOME[color], _own(color, "K")),
-                                                 (MET_HOME[color], _own(color, "M")))
-                               if pos.board[sq] == piece)
+        pos._read_rights(fen, fields[2] if len(fields) > 2 else "-", street_squares(street))
         return pos
+
+    def _read_rights(self, fen: str, text: str, tracked: frozenset[int]) -> None:
+        """Field 3: the street rights (see RIGHT_LETTERS), kept for the ``tracked`` home squares."""
+        self.tracked = tracked
+        at_home = frozenset(sq for sq, piece in HOME_PIECE.items() if self.board[sq] == piece)
+        if text == "-":
+            rights = at_home
+        elif text == NO_RIGHTS:
+            rights = frozenset()
+        else:
+            by_letter = {letter: sq for sq, letter in RIGHT_LETTERS.items()}
+            if not all(ch in by_letter for ch in text) or len(set(text)) != len(text):
+                raise _fen_error(fen, f"field 3 must be '-' (makruk has no castling), {NO_RIGHTS!r} or street rights "
+                                      f"such as 'DEde', not {quote(text, 20)}",
+                                 f"ช่องที่ 3 ต้องเป็น '-' (หมากรุกไทยไม่มีการเข้าป้อม) {NO_RIGHTS!r} หรือสิทธิ์เดินแรก "
+                                 f"เช่น 'DEde' ไม่ใช่ {quote(text, 20)}")
+            rights = frozenset(by_letter[ch] for ch in text)
+            missing = sorted(rights - at_home)
+            if missing:
+                sq = missing[0]
+                piece, piece_th = ("Khun", "ขุน") if HOME_PIECE[sq] in "Kk" else ("Met", "เม็ด")
+                raise _fen_error(fen, f"field 3 gives {RIGHT_LETTERS[sq]!r} a first-move right, but no {piece} of "
+                                      f"that side stands on {SQUARE_NAMES[sq]}",
+                                 f"ช่องที่ 3 ให้สิทธิ์เดินแรก {RIGHT_LETTERS[sq]!r} แต่ไม่มี{piece_th}"
+                                 f"ของฝ่ายนั้นอยู่ที่ {SQUARE_NAMES[sq]}")
+        king = KING_HOME[self.turn]
+        if king in rights and self.in_check():
+            rights -= {king}  # a Khun in check has been in check: its leap is gone
+        self.rights = rights & tracked
+
+    def _write_rights(self) -> str:
+        """Field 3 as :meth:`_read_rights` reads it back."""
+        if self.rights:
+            return "".join(letter for sq, letter in RIGHT_LETTERS.items() if sq in self.rights)
+        if any(self.board[sq] == HOME_PIECE[sq] for sq in self.tracked):
+            return NO_RIGHTS
+        return "-"
 
     def _parse_placement(self, fen: str, placement: str) -> None:
         rows = placement.split("/")
@@ -196,12 +271,12 @@ class Position:
                     raise _fen_error(fen, f"unknown piece letter {ch!r} (use K M S N R P, lowercase for Black)",
                                      f"ไม่รู้จักตัวหมาก {ch!r} (ใช้ K M S N R P ตัวเล็กสำหรับฝ่ายดำ)")
                 if file > 8:
-                    raise _fen_error(fen, f"rank {rank + 1} ({row!r}) has more than 8 squares",
-                                     f"แถวที่ {rank + 1} ({row!r}) มีเกิน 8 ช่อง")
+                    raise _fen_error(fen, f"rank {rank + 1} ({quote(row, 20)}) has more than 8 squares",
+                                     f"แถวที่ {rank + 1} ({quote(row, 20)}) มีเกิน 8 ช่อง")
                 i += 1
             if file != 8:
-                raise _fen_error(fen, f"rank {rank + 1} ({row!r}) has {file} squares, not 8",
-                                 f"แถวที่ {rank + 1} ({row!r}) มี {file} ช่อง ไม่ใช่ 8")
+                raise _fen_error(fen, f"rank {rank + 1} ({quote(row, 20)}) has {file} squares, not 8",
+                                 f"แถวที่ {rank + 1} ({quote(row, 20)}) มี {file} ช่อง ไม่ใช่ 8")
 
     def _check_legal(self, fen: str) -> None:
         for color, name, name_th in ((WHITE, "White", "ขาว"), (BLACK, "Black", "ดำ")):
@@ -246,7 +321,7 @@ class Position:
             tail = f"{self.count_limit} {self.count_ply}"
         else:
             tail = f"- {self.halfmove}"
-        return f"{'/'.join(rows)} {self.turn} - {tail} {self.fullmove}"
+        return f"{'/'.join(rows)} {self.turn} {self._write_rights()} {tail} {self.fullmove}"
 
     def copy(self) -> "Position":
         """An independent copy."""
@@ -381,18 +456,15 @@ class Position:
         return moves
 
     def _street_moves(self, king_leap: bool, met_double: bool) -> list[int]:
-        """First-move extras of the old street rules (both options default off)."""
-        us, board = self.turn, self.board
+        """First-move extras of the old street rules (A-M13; both options default off)."""
+        us, board, rights = self.turn, self.board, self.rights
         extra = []
         home = KING_HOME[us]
-        if king_leap and home in self.rights and board[home] == _own(us, "K") and not self.in_check():
-            extra += [home | t << 6 for t in KNIGHT_TARGETS[home]
-                      if board[t] is None or color_of(board[t]) != us]
+        if king_leap and home in rights:  # a Khun in check has no right left (push, _read_rights)
+            extra += [home | t << 6 for t in KING_LEAPS[us] if board[t] is None]
         home = MET_HOME[us]
-        if met_double and home in self.rights and board[home] == _own(us, "M"):
-            t, mid = MET_DOUBLE_STEP[us][home], FORWARD_STEP[us][home]
-            if t is not None and board[mid] is None and (board[t] is None or color_of(board[t]) != us):
-                extra.append(home | t << 6)
+        if met_double and home in rights and board[MET_DOUBLE_STEP[us]] is None:
+            extra.append(home | MET_DOUBLE_STEP[us] << 6)
         return extra
 
     def legal_moves(self, street: tuple[bool, bool] = (False, False)) -> list[int]:
@@ -435,14 +507,23 @@ class Position:
             self.halfmove = 0
         else:
             self.halfmove += 1
-        if self.rights and (frm in self.rights or to in self.rights):
-            self.rights = self.rights - {frm, to}
+        mover = self.turn
         if self.turn == BLACK:
             self.fullmove += 1
             self.turn = WHITE
         else:
             self.turn = BLACK
+        if self.rights:
+            self._update_rights(frm, to, mover)
         return captured
+
+    def _update_rights(self, frm: int, to: int, mover: str) -> None:
+        """A piece that moves (or is taken) loses its right; so does a Khun put in check."""
+        rights = self.rights - {frm, to}
+        king = KING_HOME[self.turn]
+        if king in rights and self.attacked(king, mover):
+            rights -= {king}
+        self.rights = rights
 
     def parse_move(self, text: object, street: tuple[bool, bool] = (False, False)) -> int:
         """Turn UCI text into a legal move of this position, or raise BAD_MOVE / ILLEGAL_MOVE."""
@@ -452,9 +533,9 @@ class Position:
         frm, to = SQUARE_INDEX.get(text[0:2]), SQUARE_INDEX.get(text[2:4])
         if frm is None or to is None or len(text) not in (4, 5) or (len(text) == 5 and text[4] != "m"):
             raise EngineError(errors.BAD_MOVE,
-                              f"{text!r} is not a move; write it as from-square then to-square, like 'e3e4' "
+                              f"{quote(text)} is not a move; write it as from-square then to-square, like 'e3e4' "
                               "(a promotion ends in 'm', like 'e5e6m')",
-                              f"{text!r} ไม่ใช่ตาเดิน ให้เขียนช่องต้นทางตามด้วยช่องปลายทาง เช่น 'e3e4' "
+                              f"{quote(text)} ไม่ใช่ตาเดิน ให้เขียนช่องต้นทางตามด้วยช่องปลายทาง เช่น 'e3e4' "
                               "(เบี้ยหงายลงท้ายด้วย 'm' เช่น 'e5e6m')")
         legal = self.legal_moves(street)
         for move in legal:
@@ -463,23 +544,50 @@ class Position:
                 if len(text) == 5 and not move & PROMOTION:
                     break
                 return move
-        raise EngineError(errors.ILLEGAL_MOVE, *self._why_illegal(text, frm, to))
+        raise EngineError(errors.ILLEGAL_MOVE, *self._why_illegal(text, frm, to, street))
 
-    def _why_illegal(self, text: str, frm: int, to: int) -> tuple[str, str]:
-        """Why ``text`` is illegal here, in English and in Thai."""
-        piece = self.board[frm]
-        side, side_th = COLOR_NAMES[self.turn], ("ขาว" if self.turn == WHITE else "ดำ")
+    def _why_illegal(self, text: str, frm: int, to: int, street: tuple[bool, bool]) -> tuple[str, str]:
+        """Why ``text`` is illegal here, in English and in Thai (the first reason that applies)."""
+        board, us = self.board, self.turn
+        piece, target_piece = board[frm], board[to]
+        side, side_th = COLOR_NAMES[us], ("ขาว" if us == WHITE else "ดำ")
         there, target = SQUARE_NAMES[frm], SQUARE_NAMES[to]
+        same = [m for m in self.pseudo_moves(street) if m & 63 == frm and (m >> 6) & 63 == to] if piece else []
         if piece is None:
             why = (f"there is no piece on {there}", f"ไม่มีหมากอยู่ที่ {there}")
-        elif color_of(piece) != self.turn:
+        elif color_of(piece) != us:
             why = (f"it is {side}'s turn, the piece on {there} is not {side}'s",
                    f"ตานี้ฝ่าย{side_th}เดิน หมากที่ {there} ไม่ใช่ของฝ่าย{side_th}")
-        elif any(m & 63 == frm and (m >> 6) & 63 == to for m in self.pseudo_moves()):
-            why = (f"it would leave {side}'s Khun in check", f"ขุนฝ่าย{side_th}จะถูกรุก")
+        elif target_piece is not None and color_of(target_piece) == us:
+            why = (f"{side}'s own piece stands on {target}", f"มีหมากฝ่าย{side_th}เองอยู่ที่ {target}")
+        elif not same:
+            why = self._street_refusal(frm, to, street) or (
+                f"that piece cannot move from {there} to {target}", f"หมากตัวนั้นเดินจาก {there} ไป {target} ไม่ได้")
+        elif len(text) == 5 and not any(m & PROMOTION for m in same):
+            why = (f"the suffix 'm' marks a promotion, and a move from {there} to {target} does not promote",
+                   f"'m' ท้ายตาเดินใช้กับการหงายเบี้ย แต่การเดินจาก {there} ไป {target} ไม่ได้หงายเบี้ย")
+        elif piece in "Kk":
+            why = (f"{side}'s Khun would be in check on {target}", f"ขุนฝ่าย{side_th}จะถูกรุกที่ {target}")
+        elif self.in_check():
+            why = (f"it does not get {side}'s Khun out of check", f"ขุนฝ่าย{side_th}ยังถูกรุกอยู่")
         else:
-            why = (f"that piece cannot move from {there} to {target}", f"หมากตัวนั้นเดินจาก {there} ไป {target} ไม่ได้")
-        return f"illegal move {text!r}: {why[0]}", f"เดิน {text!r} ไม่ได้: {why[1]}"
+            why = (f"it would leave {side}'s Khun in check", f"ขุนฝ่าย{side_th}จะถูกรุก")
+        return f"illegal move {quote(text)}: {why[0]}", f"เดิน {quote(text)} ไม่ได้: {why[1]}"
+
+    def _street_refusal(self, frm: int, to: int, street: tuple[bool, bool]) -> tuple[str, str] | None:
+        """Why a street first move (A-M13) from ``frm`` to ``to`` is refused, if it is one."""
+        us, board = self.turn, self.board
+        king_leap, met_double = street
+        if king_leap and frm == KING_HOME[us] and board[frm] == _own(us, "K") and to in KING_LEAPS[us]:
+            if frm not in self.rights:  # a Khun in check has lost it too
+                return ("the Khun's leap is gone: it has moved or been in check",
+                        "ขุนหมดสิทธิ์กระโดดแล้ว เพราะเคยเดินหรือเคยถูกรุก")
+            return ("the Khun's leap never captures", "ขุนกระโดดกินหมากไม่ได้")
+        if met_double and frm == MET_HOME[us] and board[frm] == _own(us, "M") and to == MET_DOUBLE_STEP[us]:
+            if frm not in self.rights:
+                return ("the Met's double step is gone: it has moved", "เม็ดหมดสิทธิ์เดินสองช่องแล้ว เพราะเคยเดิน")
+            return ("the Met's double step never captures", "เม็ดเดินสองช่องกินหมากไม่ได้")
+        return None
 
     # ----------------------------------------------------------------- material
     def material(self, color: str) -> dict[str, int]:
@@ -503,15 +611,19 @@ class Position:
         return all(p is None or color_of(p) != color or p in "Kk" for p in self.board)
 
     def key(self) -> tuple:
-        """What repetition compares: the pieces and the side to move."""
-        return (tuple(self.board), self.turn)
+        """What repetition compares: the pieces, the side to move and the street rights."""
+        return (tuple(self.board), self.turn, self.rights)
 
 
-def perft(pos: Position, depth: int) -> int:
-    """Number of leaf nodes of the legal move tree ``depth`` plies deep (bulk-counted)."""
+def perft(pos: Position, depth: int, budget) -> int:
+    """Number of leaf nodes of the legal move tree ``depth`` plies deep (bulk-counted).
+
+    ``budget.spend`` is charged once per position whose moves are generated below the root.
+    """
     moves = pos.legal_moves()
     if depth <= 1:
         return len(moves) if depth == 1 else 1
+    budget.spend(len(moves))
     total = 0
     board = pos.board
     for move in moves:
@@ -520,7 +632,7 @@ def perft(pos: Position, depth: int) -> int:
         board[to] = ("F" if piece.isupper() else "f") if move & PROMOTION else piece
         board[frm] = None
         pos.turn = BLACK if pos.turn == WHITE else WHITE
-        total += perft(pos, depth - 1)
+        total += perft(pos, depth - 1, budget)
         pos.turn = BLACK if pos.turn == WHITE else WHITE
         board[frm], board[to] = piece, captured
     return total

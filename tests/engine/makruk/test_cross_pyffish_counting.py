@@ -13,16 +13,14 @@ repetition, mate while counting wins, ...).
 from __future__ import annotations
 
 import pytest
-
-pytest.importorskip("pyffish", reason="pyffish (Fairy-Stockfish) is not installed; `pip install -e '.[test]'` brings it")
-
-import pyffish as sf  # noqa: E402
-from test_cross_pyffish import (  # noqa: E402
+from fsf_oracle import sf
+from test_cross_pyffish import (
     FSF_OPTIONS, VARIANT, compare_position, counting_fields, fsf_fen_after, fsf_optional_end, new_game,
     new_stats, play_and_compare,
 )
 
-from engine.api import call  # noqa: E402
+from engine.api import call
+from engine.api import status as game_status
 
 pytestmark = pytest.mark.pyffish
 
@@ -39,7 +37,7 @@ def walk(start: str, moves: list[str]) -> list[tuple[str, dict]]:
     for i in range(len(moves) + 1):
         problem = compare_position(game, start, moves[:i], fsf_fen, stats)
         assert problem is None, f"start {start!r} moves {moves[:i]}: {problem}"
-        seen.append((fsf_fen, game.status()))
+        seen.append((fsf_fen, game_status(game)))
         if i == len(moves):
             break
         game.play(moves[i])
@@ -216,7 +214,7 @@ def test_bare_khun_capturing_the_last_bia_starts_pieces_honour_on_that_move():
     game.play("d4c3")
     assert fsf_fen_after(fen, ["d4c3"]) == "8/8/8/8/8/2k5/8/R2K4 w - 32 5 2"
     assert game.position.fen() == "8/8/8/8/8/2k5/8/R2K4 w - 32 5 2"
-    assert game.status()["counting"] == counting("pieces", "black", 0, 4, 16)
+    assert game_status(game)["counting"] == counting("pieces", "black", 0, 4, 16)
 
 
 def test_bare_khun_capturing_the_last_bia_past_the_limit_draws_at_once():

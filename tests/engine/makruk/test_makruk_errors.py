@@ -1,25 +1,12 @@
-"""Every error of the JSON door comes back as a stable code with English and Thai messages."""
-
-import json
-import subprocess
-import sys
+"""Makruk's bad input through the JSON door: FEN, positions, moves, option values; each error
+has a stable code, English and Thai messages and quotes the input."""
 
 import pytest
+from door_checks import error_of
 
 from engine.api import call
-from engine.errors import CODES
 
 START = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1"
-
-
-def error_of(request):
-    reply = call(request)
-    assert reply["ok"] is False, reply
-    error = reply["error"]
-    assert error["code"] in CODES
-    assert error["message"] and error["message_th"]
-    assert any("\u0e00" <= ch <= "\u0e7f" for ch in error["message_th"]), "Thai message must be in Thai"
-    return error
 
 
 @pytest.mark.parametrize("fen, needle", [
@@ -78,36 +65,6 @@ def test_move_that_leaves_khun_in_check_is_explained():
     assert "in check" in error["message"] and "ถูกรุก" in error["message_th"]
 
 
-@pytest.mark.parametrize("request_, code, field", [
-    ({"op": "play", "game": "chess"}, "UNKNOWN_GAME", "game"),
-    ({"op": "dance", "game": "makruk"}, "UNKNOWN_OP", "op"),
-    ({"game": "makruk"}, "BAD_REQUEST", "op"),
-    ({"op": "play"}, "BAD_REQUEST", "game"),
-    ({"op": 3}, "BAD_TYPE", "op"),
-    ({"op": "play", "game": ["makruk"]}, "BAD_TYPE", "game"),
-    ({"op": "play", "game": "makruk", "position": 5}, "BAD_TYPE", "position"),
-    ({"op": "play", "game": "makruk", "moves": "e3e4"}, "BAD_TYPE", "moves"),
-    ({"op": "play", "game": "makruk", "options": []}, "BAD_TYPE", "options"),
-    ({"op": "play", "game": "makruk", "options": {"castling": True}}, "UNKNOWN_OPTION", "options.castling"),
-    ({"op": "play", "game": "makruk", "options": {"repetitionCount": 9}}, "BAD_OPTION_VALUE",
-     "options.repetitionCount"),
-    ({"op": "play", "game": "makruk", "options": {"kingKnightLeap": 1}}, "BAD_OPTION_VALUE",
-     "options.kingKnightLeap"),
-    ({"op": "perft", "game": "makruk", "depth": "3"}, "BAD_TYPE", "depth"),
-    ({"op": "perft", "game": "makruk", "depth": True}, "BAD_TYPE", "depth"),
-    ({"op": "perft", "game": "makruk", "depth": 99}, "BAD_REQUEST", "depth"),
-])
-def test_request_errors(request_, code, field):
-    error = error_of(request_)
-    assert error["code"] == code
-    assert error["field"] == field
-
-
-@pytest.mark.parametrize("request_", [None, [], "play", 3, 1.5])
-def test_non_object_requests(request_):
-    assert error_of(request_)["code"] == "BAD_REQUEST"
-
-
 def test_move_after_the_game_ended():
     fen = "4k3/R7/4K3/8/8/8/8/8 w - - 0 1"
     mate = call({"op": "play", "game": "makruk", "position": fen, "moves": ["a7a8"]})
@@ -126,12 +83,40 @@ def test_games_lists_options_with_defaults():
     assert call({"op": "start", "game": "makruk"}) == {"ok": True, "position": START}
 
 
-def test_cli_reads_one_request_and_reports_errors_as_json():
-    run = subprocess.run([sys.executable, "-m", "engine", '{"op": "start", "game": "makruk"}'],
-                         capture_output=True, text=True, check=True)
-    assert json.loads(run.stdout) == {"ok": True, "position": START}
-    run = subprocess.run([sys.executable, "-m", "engine"], input="{not json", capture_output=True, text=True)
-    assert run.returncode == 1 and json.loads(run.stdout)["error"]["code"] == "BAD_REQUEST"
-    run = subprocess.run([sys.executable, "-m", "engine", "perft", "makruk", "3"],
-                         capture_output=True, text=True, check=True)
-    assert run.stdout.strip() == "12012"
+
+
+@pytest.mark.parametrize("options, field", [
+    ({"repetitionCount": 9}, "options.repetitionCount"),
+    ({"kingKnightLeap": 1}, "options.kingKnightLeap"),
+])
+def test_option_values_outside_the_choices(options, field):
+    error = error_of({"op": "play", "game": "makruk", "options": options})
+    assert error["code"] == "BAD_OPTION_VALUE" and error["field"] == field
+
+
+@pytest.mark.parametrize("fen, moves, needle", [
+    ("4k3/8/8/8/4P3/8/8/R3K3 w - - 0 1", ["e4e5m"], "does not promote"),
+    ("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", ["a1e1"], "own piece stands on e1"),
+    ("4k3/8/8/8/8/8/8/R3K2r w - - 0 1", ["a1a2"], "does not get white's Khun out of check"),
+    ("4k3/8/8/8/8/8/3r4/R3K3 w - - 0 1", ["e1e2"], "Khun would be in check on e2"),
+    ("4k3/8/8/8/4r3/8/4S3/4K3 w - - 0 1", ["e2d3"], "would leave white's Khun in check"),
+])
+def test_illegal_moves_give_the_real_reason(fen, moves, needle):
+    error = error_of({"op": "play", "game": "makruk", "position": fen, "moves": moves})
+    assert error["code"] == "ILLEGAL_MOVE" and needle in error["message"], error["message"]
+    assert "in check" not in error["message"] or "check" in needle, "no wrong reason"
+
+
+@pytest.mark.parametrize("fen, moves, options, needle", [
+    ("4k3/8/8/8/8/8/1m6/3K4 w - - 0 1", ["d1b2"], {"kingKnightLeap": True}, "leap never captures"),
+    ("4k3/8/8/8/8/8/r7/3K4 b - - 0 1", ["a2a1", "d1d2", "a1a2", "d2d1", "a2a3", "d1b2"], {"kingKnightLeap": True},
+     "leap is gone"),
+    ("4k3/8/8/8/8/8/8/r2K4 w - - 0 1", ["d1f2"], {"kingKnightLeap": True}, "been in check"),
+    ("4k3/8/8/8/8/4n3/8/K3M3 w - - 0 1", ["e1e3"], {"metDoubleStep": True}, "double step never captures"),
+    ("4k3/8/8/8/8/8/8/K3M3 w - - 0 1", ["e1d2", "e8e7", "d2e1", "e7e8", "e1e3"], {"metDoubleStep": True},
+     "double step is gone"),
+])
+def test_refused_street_moves_say_why(fen, moves, options, needle):
+    error = error_of({"op": "play", "game": "makruk", "position": fen, "moves": moves, "options": options})
+    assert error["code"] == "ILLEGAL_MOVE" and needle in error["message"], error["message"]
+    assert error["field"] == f"moves[{len(moves) - 1}]"

@@ -8,12 +8,12 @@ when ``count_ply`` reaches the draw ply and the counter, now to move, is not mat
 
 from __future__ import annotations
 
-from . import errors
-from .errors import EngineError
-from .makruk import BLACK, COLOR_NAMES, WHITE, Position
+from .. import errors
+from ..errors import EngineError, quote
+from .position import BLACK, COLOR_NAMES, WHITE, Position
 
 BOARD_LIMIT = 64
-# Values used only by the ``boardCountClaimant = fewerMaterial`` option.
+# Who has less material: the board's honour counter (automatic start, fewerMaterial claims).
 MATERIAL_POINTS = {"R": 5.0, "N": 3.0, "S": 2.5, "M": 1.5, "F": 1.5, "P": 1.0, "K": 0.0}
 POSSIBLE_LIMITS = (8, 16, 22, 32, 44, 64)
 
@@ -44,6 +44,11 @@ def draw_ply(pos: Position, options: dict) -> int:
     return max(pos.count_limit, 2 * (pos.count_start - 1) + 2 * options["minAttackerMoves"])
 
 
+def material_points(pos: Position, color: str) -> float:
+    """``color``'s material in MATERIAL_POINTS (who has less material)."""
+    return sum(MATERIAL_POINTS[kind] * n for kind, n in pos.material(color).items())
+
+
 def announced(pos: Position) -> int:
     """The number the counter announced with his last counted move (0 before the first)."""
     first_ply = 2 * (pos.count_start - 1)
@@ -59,38 +64,68 @@ def describe(pos: Position) -> dict:
             "start": pos.count_start, "limit": pos.count_limit // 2}
 
 
-def adopt_fen_fields(pos: Position, fen: str) -> None:
-    """Derive kind and start of a count read from FEN, and refuse impossible counting fields."""
+def adopt_fen_fields(pos: Position, fen: str, options: dict) -> None:
+    """Derive kind and start of a count read from FEN, and refuse counting fields no game can reach.
+
+    The FEN carries only the limit and the counting ply (as Fairy-Stockfish writes them), so:
+    the counter is the side whose turn the ply's parity gives; a bare counter counts pieces'
+    honour unless the options let a bared counter keep a board count and the ply shows that
+    it must be one; the start of pieces' honour is the pieces on the board + 1 (a bare Khun's
+    captures since the count began cannot be seen), raised only as far as the count must have
+    run (a count read from FEN had not run out on the ply before, unless the counter claims).
+    """
     if not pos.count_limit:
         return
     who = counter(pos)
+
     def impossible(what: str, what_th: str) -> EngineError:
-        return EngineError(errors.ILLEGAL_POSITION, f"impossible counting fields in {fen!r}: {what}",
-                           f"ช่องการนับใน {fen!r} เป็นไปไม่ได้: {what_th}", "position")
+        return EngineError(errors.ILLEGAL_POSITION, f"impossible counting fields in {quote(fen)}: {what}",
+                           f"ช่องการนับใน {quote(fen)} เป็นไปไม่ได้: {what_th}", "position")
     if pos.count_limit % 2 or pos.count_limit // 2 not in POSSIBLE_LIMITS:
         raise impossible(f"the limit field must be twice one of {POSSIBLE_LIMITS} (plies), not {pos.count_limit}",
                          f"ช่องขีดจำกัดต้องเป็นสองเท่าของ {POSSIBLE_LIMITS} (ครึ่งตา) ไม่ใช่ {pos.count_limit}")
     if pos.has_unpromoted_bia():
         raise impossible("a count cannot run while an unpromoted Bia is on the board",
                          "จะนับศักดิ์ไม่ได้ขณะที่ยังมีเบี้ยคว่ำอยู่บนกระดาน")
-    if pos.is_bare(other(who)):
+    if pos.is_bare(other(who)) and not pos.is_bare(who):
         raise impossible(f"{COLOR_NAMES[who]} cannot count against a bare Khun",
                          "ฝ่ายที่นับต้องไม่ใช่ฝ่ายที่ได้เปรียบซึ่งอีกฝ่ายเหลือขุนตัวเดียว")
     if pos.is_bare(who):
         # Captures by the bare Khun can only raise the table's limit, never lower it (A-M9).
         most = max(pieces_limit(pos, other(who), order) for order in ("fsf", "khonBeforeKnights"))
-        if pos.count_limit > 2 * most:
+        board_count_kept = pos.count_limit == 2 * BOARD_LIMIT and keeps_board_count(options) and (
+            most < BOARD_LIMIT or pos.count_ply < 2 * pos.piece_count())
+        if not board_count_kept and pos.count_limit > 2 * most:
             raise impossible(f"the limit ({pos.count_limit // 2} moves) is more than the material allows ({most})",
                              f"ขีดจำกัด ({pos.count_limit // 2} ตา) มากกว่าที่หมากบนกระดานให้ได้ ({most})")
-        pos.count_kind, pos.count_start = "pieces", pos.piece_count() + 1
+        if board_count_kept:
+            pos.count_kind, pos.count_start = "board", 1
+        else:
+            pos.count_kind, pos.count_start = "pieces", pos.piece_count() + 1
+            automatic = options["countExpiry"] == "automatic"
+            while automatic and pos.count_ply > pos.count_start * 2 - 2 and expired(_before(pos), options):
+                pos.count_start += 1
     else:
         if pos.count_limit != 2 * BOARD_LIMIT:
             raise impossible(f"while both sides have pieces the limit must be {2 * BOARD_LIMIT} plies",
                              f"ขณะที่ทั้งสองฝ่ายยังมีหมาก ขีดจำกัดต้องเป็น {2 * BOARD_LIMIT} ครึ่งตา")
         pos.count_kind, pos.count_start = "board", 1
-    if pos.count_ply > max(pos.count_limit, 2 * pos.count_start):
+    if options["countExpiry"] == "automatic" and pos.count_ply > max(draw_ply(pos, options), 2 * pos.count_start):
         raise impossible(f"the count ({pos.count_ply} plies) is past the limit ({pos.count_limit} plies)",
                          f"การนับ ({pos.count_ply} ครึ่งตา) เกินขีดจำกัด ({pos.count_limit} ครึ่งตา)")
+
+
+def keeps_board_count(options: dict) -> bool:
+    """May a counter bared during its board count keep counting board's honour (A-M2)?"""
+    return options["bareKingDuringBoardCount"] == "defenderChooses" or options["piecesCountStart"] == "claim"
+
+
+def _before(pos: Position) -> Position:
+    """The counting fields one ply earlier (for :func:`adopt_fen_fields`)."""
+    earlier = pos.copy()
+    earlier.count_ply -= 1
+    earlier.turn = other(pos.turn)
+    return earlier
 
 
 def _start(pos: Position, kind: str, limit: int, ply: int, start: int) -> None:
@@ -104,8 +139,10 @@ def _start_pieces(pos: Position, options: dict) -> None:
 
 
 def stop(pos: Position) -> None:
-    """End the running count (the position's half-move clock shows again in FEN)."""
+    """End the running count. FEN field 5 shows the half-move clock again, from 0: while the
+    count ran, the field showed the count, so no FEN could have carried the clock."""
     pos.count_kind, pos.count_limit, pos.count_ply, pos.count_start = None, 0, 0, 0
+    pos.halfmove = 0
 
 
 def after_move(pos: Position, captured: str | None, options: dict) -> None:
@@ -116,29 +153,47 @@ def after_move(pos: Position, captured: str | None, options: dict) -> None:
     running = counter(pos)
     if pos.has_unpromoted_bia():
         return
+    automatic = options["piecesCountStart"] == "automatic"
     if running is None and captured in ("P", "p") and pos.is_bare(mover) and not pos.is_bare(pos.turn) \
-            and options["piecesCountStart"] == "automatic":
+            and automatic:
         # A bare Khun took the last Bia: it counts from its next move on (as Fairy-Stockfish does).
         pieces = pos.piece_count()
         _start(pos, "pieces", pieces_limit(pos, pos.turn, options["limitOrder"]), 2 * pieces - 1, pieces + 1)
         return
-    bare_to_move = pos.is_bare(pos.turn) and not pos.is_bare(mover)
-    if bare_to_move and options["piecesCountStart"] == "automatic":
+    if pos.is_bare(pos.turn) and not pos.is_bare(mover):
         if running is None:
-            _start_pieces(pos, options)
+            if automatic:
+                _start_pieces(pos, options)
             return
         if captured is not None and pos.count_kind == "board":
-            # The last piece fell during a board count (A-M2). The bare side's own count may
-            # continue when the option lets the defender choose; anything else restarts.
-            if not (running == pos.turn and options["bareKingDuringBoardCount"] == "defenderChooses"):
+            # A capture bared the side to move during a board count (A-M2). A counter who was
+            # bared keeps its count when the options let it choose (or claim pieces' honour);
+            # a counter who bared its opponent cannot count board's honour against a bare Khun.
+            if running == pos.turn and keeps_board_count(options):
+                return
+            if automatic:
                 _start_pieces(pos, options)
+            else:
+                stop(pos)
             return
     if (captured is not None and running == mover and pos.count_kind == "pieces"
             and options["recomputeLimitOnDefenderCapture"]):
         pos.count_limit = 2 * pieces_limit(pos, pos.turn, options["limitOrder"])
-    if running is None and options["boardCountStart"] == "automatic" and not pos.is_bare(pos.turn) \
-            and not pos.is_bare(mover):
+    if running is None and not pos.is_bare(pos.turn) and not pos.is_bare(mover) and board_count_starts(pos, options):
         _start(pos, "board", BOARD_LIMIT, 0, 1)
+
+
+def board_count_starts(pos: Position, options: dict) -> bool:
+    """Does board's honour start by itself now, counted by the side to move (A-M4)?
+
+    ``automatic``: the side with less material counts, from its own turn on; on equal material
+    nobody is at a disadvantage and no count starts by itself (either side may still claim).
+    ``fsf``: whoever moves next counts, as Fairy-Stockfish does.
+    """
+    start = options["boardCountStart"]
+    if start == "fsf":
+        return True
+    return start == "automatic" and material_points(pos, pos.turn) < material_points(pos, other(pos.turn))
 
 
 ACTIONS = ("count-start", "count-stop")
@@ -170,8 +225,7 @@ def refusal(pos: Position, action: str, options: dict) -> EngineError | None:
         return None
     if pos.has_unpromoted_bia():
         return refuse("an unpromoted Bia is still on the board", "ยังมีเบี้ยคว่ำอยู่บนกระดาน")
-    switching = (running == us and pos.count_kind == "board" and pos.is_bare(us)
-                 and options["bareKingDuringBoardCount"] == "defenderChooses")
+    switching = running == us and pos.count_kind == "board" and pos.is_bare(us) and keeps_board_count(options)
     if running is not None and not switching:
         return refuse("a count is already running", "กำลังนับอยู่แล้ว")
     if pos.is_bare(other(us)):
@@ -182,16 +236,14 @@ def refusal(pos: Position, action: str, options: dict) -> EngineError | None:
             return refuse("pieces' honour starts by itself", "ศักดิ์หมากเริ่มนับเองโดยอัตโนมัติ")
         return None
     if options["boardCountClaimant"] == "fewerMaterial":
-        mine = sum(MATERIAL_POINTS[k] * n for k, n in pos.material(us).items())
-        theirs = sum(MATERIAL_POINTS[k] * n for k, n in pos.material(other(us)).items())
-        if mine >= theirs:
+        if material_points(pos, us) >= material_points(pos, other(us)):
             return refuse("only the side with less material may ask for a board's-honour count",
                          "ฝ่ายที่มีหมากน้อยกว่าเท่านั้นที่ขอนับศักดิ์กระดานได้")
     return None
 
 
 def apply_action(pos: Position, action: str, options: dict) -> None:
-    """Carry out a counting action that :func:`check_action` allowed."""
+    """Carry out a counting action, or raise the COUNT_NOT_ALLOWED error of :func:`refusal`."""
     error = refusal(pos, action, options)
     if error is not None:
         raise error
@@ -206,10 +258,12 @@ def apply_action(pos: Position, action: str, options: dict) -> None:
 def expired(pos: Position, options: dict) -> bool:
     """Has the running count reached its draw point?
 
-    Normally the counter is to move then. A count that starts past its limit is over at once
-    (A-M11), even when it started on the bare side's own capture of the last Bia.
+    The counter is to move then (the draw ply is even). A count that starts past its limit
+    is over at once (A-M11), even when it started on the bare side's own capture of the last
+    Bia, with the attacker to move.
     """
     if not pos.count_limit:
         return False
-    started_past_limit = options["minAttackerMoves"] == 0 and 2 * (pos.count_start - 1) >= pos.count_limit
-    return started_past_limit or pos.count_ply >= draw_ply(pos, options)
+    if options["minAttackerMoves"] == 0 and 2 * (pos.count_start - 1) >= pos.count_limit:
+        return True
+    return pos.count_ply % 2 == 0 and pos.count_ply >= draw_ply(pos, options)

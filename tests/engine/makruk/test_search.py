@@ -1,17 +1,15 @@
-"""Mate proofs, cooks, refutations and the best defence (engine.search)."""
+"""Mate proofs, cooks, refutations and the best defence (engine.core.search on Makruk states)."""
 
 import pytest
+from mk_helpers import state_of
 
 from engine.api import call
-from engine.makruk import Position, move_uci
-from engine.makruk_game import OPTIONS
-from engine.search import MateSolver, longest_defences, proof_tree
-
-DEFAULTS = {o.name: o.default for o in OPTIONS}
+from engine.core.budget import unlimited
+from engine.core.search import MateSolver, MaterialSearch, longest_defences, proof_tree, text_of
 
 
 def solver():
-    return MateSolver(dict(DEFAULTS))
+    return MateSolver(unlimited())
 
 
 def test_mate_in_one_keys_are_exactly_the_mating_moves():
@@ -36,23 +34,25 @@ def test_no_mate_and_stalemate_traps_are_not_mates():
     # White to move: Met c7 stalemates, it must never count as a mate.
     fen = "k2M4/8/1K6/8/8/8/8/8 w - - 0 1"
     s = solver()
-    assert s.shortest_mate(Position.from_fen(fen), 2) is None
+    assert s.shortest_win(state_of(fen), 2) is None
 
 
 def test_refutation_escapes_the_mate():
     s = solver()
-    pos = Position.from_fen("k7/8/2K5/8/8/8/8/7R w - - 0 1")
-    wrong = next(m for m in pos.legal_moves() if move_uci(m) == "h1h7")
-    reply = s.refutation(pos, wrong, 2)
+    fen = "k7/8/2K5/8/8/8/8/7R w - - 0 1"
+    state = state_of(fen)
+    wrong = next(h for h in state.handles() if text_of(state, h) == "h1h7")
+    reply = s.refutation(state, wrong, 2)
     assert reply is not None
-    after = call({"op": "play", "game": "makruk", "position": pos.fen(), "moves": ["h1h7", move_uci(reply)]})
+    after = call({"op": "play", "game": "makruk", "position": fen,
+                  "moves": ["h1h7", text_of(state.child(wrong), reply)]})
     assert call({"op": "mate", "game": "makruk", "position": after["position"], "mate_in": 1})["shortest"] is None
 
 
 def test_proof_tree_covers_every_move_and_follows_longest_defence():
-    pos = Position.from_fen("k7/8/2K5/8/8/8/8/7R w - - 0 1")
-    tree = proof_tree(solver(), pos, 2, ["c6b6", "a8b8", "h1h8"])
-    legal = {move_uci(m) for m in pos.legal_moves()}
+    state = state_of("k7/8/2K5/8/8/8/8/7R w - - 0 1")
+    tree = proof_tree(solver(), state, 2, ["c6b6", "a8b8", "h1h8"])
+    legal = {text_of(state, h) for h in state.handles()}
     assert set(tree["wins"]) | set(tree["refutations"]) == legal
     assert not set(tree["wins"]) & set(tree["refutations"])
     node = tree["wins"]["c6b6"]
@@ -61,10 +61,9 @@ def test_proof_tree_covers_every_move_and_follows_longest_defence():
 
 
 def test_longest_defences():
-    pos = Position.from_fen("k7/8/2K5/8/8/8/8/7R w - - 0 1")
+    fen = "k7/8/2K5/8/8/8/8/7R w - - 0 1"
     s = solver()
-    after = Position.from_fen(call({"op": "play", "game": "makruk", "position": pos.fen(),
-                                    "moves": ["c6b6"]})["position"])
+    after = state_of(call({"op": "play", "game": "makruk", "position": fen, "moves": ["c6b6"]})["position"])
     assert longest_defences(s, after, 1) == {"a8b8"}
 
 
@@ -89,10 +88,9 @@ def test_search_request_errors(request_, code):
 
 
 def test_material_search_finds_the_fork_and_only_at_enough_depth():
-    from engine.search import MaterialSearch
     fen = "r3k3/8/8/1N6/8/8/8/3K4 w - - 0 1"  # Ma b5-c7+ forks Khun e8 and Ruea a8
-    shallow = MaterialSearch(dict(DEFAULTS)).move_scores(Position.from_fen(fen), 1)
-    deep = MaterialSearch(dict(DEFAULTS)).move_scores(Position.from_fen(fen), 2)
+    shallow = MaterialSearch(unlimited()).move_scores(state_of(fen), 1)
+    deep = MaterialSearch(unlimited()).move_scores(state_of(fen), 2)
     assert max(shallow, key=shallow.get) != "b5c7"
     ranked = sorted(deep.items(), key=lambda kv: -kv[1])
     assert ranked[0] == ("b5c7", 3.0)

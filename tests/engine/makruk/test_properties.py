@@ -11,31 +11,33 @@ failure reproduces; each keeps max_examples moderate so the file runs in seconds
 
 from __future__ import annotations
 
+import contextlib
+import copy
 import json
 import os
 import random
 import sys
 
 import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+from mk_helpers import DEFAULTS
 
-hypothesis = pytest.importorskip("hypothesis", reason="hypothesis is not installed; `pip install -e '.[test]'`")
-
-from hypothesis import HealthCheck, assume, given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-
-from engine import api  # noqa: E402
-from engine.api import call  # noqa: E402
-from engine.errors import CODES, EngineError  # noqa: E402
-from engine.makruk import BLACK, START_FEN, WHITE, Position, move_uci  # noqa: E402
-from engine.makruk_game import OPTIONS, MakrukGame  # noqa: E402
+from engine import api
+from engine.api import call
+from engine.core import budget as budgets
+from engine.errors import CODES, EngineError
+from engine.makruk import MakrukGame
+from engine.makruk.counting import counter, keeps_board_count
+from engine.makruk.options import OPTIONS
+from engine.makruk.position import BLACK, START_FEN, WHITE, Position, move_uci
 
 pytestmark = pytest.mark.hypothesis
 
-DEFAULTS = {o.name: o.default for o in OPTIONS}
 # Option sets the games are played under: the defaults, and the counting starts of FSF.
 OPTION_SETS = (
     DEFAULTS,
-    {**DEFAULTS, "boardCountStart": "automatic", "repetitionCount": 3, "mateWhileCounting": "win"},
+    {**DEFAULTS, "boardCountStart": "fsf", "repetitionCount": 3, "mateWhileCounting": "win"},
 )
 
 
@@ -236,7 +238,7 @@ def games(draw, max_plies: int = 60, street: bool = False):
     game = MakrukGame(start, options)
     moves: list[str] = []
     for _ in range(draw(st.integers(0, max_plies))):
-        legal = sorted(move_uci(m) for m in game.legal_moves())
+        legal = sorted(m.text for m in game.legal_moves())
         if not legal:
             break
         move = legal[draw(st.integers(0, len(legal) - 1))]
@@ -255,11 +257,12 @@ def request_for(start: str, moves: list[str], options: dict, op: str = "play") -
 def test_fen_round_trip(case):
     _, _, options, game = case
     fen = game.position.fen()
-    assert Position.from_fen(fen).fen() == fen
+    street = game.state.street
+    assert Position.from_fen(fen, street).fen() == fen
     assert MakrukGame(fen, options).position.fen() == fen
-    assert Position.from_fen(fen).key() == game.position.key()
+    assert Position.from_fen(fen, street).key() == game.position.key()
     plain = game.position.fen(show_promoted=False)
-    assert Position.from_fen(plain).fen(show_promoted=False) == plain
+    assert Position.from_fen(plain, street).fen(show_promoted=False) == plain
 
 
 @props(150)
@@ -298,7 +301,7 @@ def test_legal_moves_are_sorted_unique_and_agree_between_ops(case):
     played = call(request_for(start, moves, options))
     assert listed["ok"] and played["ok"], (listed, played)
     assert listed["moves"] == sorted(set(listed["moves"])) == played["legal_moves"]
-    assert listed["moves"] == sorted(move_uci(m) for m in game.legal_moves())
+    assert listed["moves"] == sorted(m.text for m in game.legal_moves())
     assert len(game.legal_moves()) == len(set(game.legal_moves()))
 
 
@@ -311,8 +314,90 @@ def test_play_is_deterministic_and_matches_the_incremental_game(case):
     assert first == second
     assert first["ok"], first
     assert first["position"] == game.position.fen()
-    assert first["status"] == game.status()
-    assert first["legal_moves"] == sorted(move_uci(m) for m in game.legal_moves())
+    assert first["status"] == api.status(game)
+    assert first["legal_moves"] == sorted(m.text for m in game.legal_moves())
+
+
+@st.composite
+def games_with_counts(draw, max_plies: int = 80):
+    """(options, [MakrukGame at every ply]) of a random game under random rule options, in
+    which counting actions (count-start, count-stop, count-draw) are taken as well as moves."""
+    start = draw(st.one_of(st.just(START_FEN), placements(), placements(cornered=True)))
+    options = {o.name: draw(st.sampled_from(o.choices)) for o in OPTIONS}
+    game = MakrukGame(start, options)
+    seen = [copy.deepcopy(game)]
+    for _ in range(draw(st.integers(0, max_plies))):
+        moves, actions = sorted(m.text for m in game.legal_moves()), game.actions()
+        if not moves and not actions:
+            break
+        if actions and (not moves or draw(st.integers(0, 4)) == 0):
+            game.play(draw(st.sampled_from(actions)))
+        else:
+            game.play(moves[draw(st.integers(0, len(moves) - 1))])
+        seen.append(copy.deepcopy(game))
+    return options, seen
+
+
+def without_start(status: dict) -> dict:
+    """``status`` minus counting.start: the number a count began at, which no FEN carries (a bare
+    Khun's captures since then cannot be seen; it reads back as pieces on the board + 1)."""
+    return {**status, "counting": {k: v for k, v in status["counting"].items() if k != "start"}}
+
+
+def shares_fen_with_pieces_honour(game: MakrukGame, options: dict) -> bool:
+    """A bared counter that kept its board count (bareKingDuringBoardCount = defenderChooses, or
+    piecesCountStart = claim) and pieces' honour with limit 64 write the same FEN fields; the
+    reader takes pieces' honour once the ply allows it. The counter, the limit and the end
+    agree; the kind, the start, the counting actions (stop, switch) differ, and so does the
+    count on the ply where pieces' honour would just have begun (0, not the board count)."""
+    pos = game.position
+    return (pos.count_kind == "board" and pos.count_limit == 128 and keeps_board_count(options)
+            and pos.is_bare(counter(pos)) and pos.count_ply >= 2 * pos.piece_count())
+
+
+def readable(game: MakrukGame) -> dict:
+    """The status of a game whose count shares its FEN with pieces' honour, as the FEN carries it."""
+    status = api.status(game)
+    hidden = ("start", "kind") if game.position.count_ply > 2 * game.position.piece_count() else \
+        ("start", "kind", "count")
+    return {**status, "counting": {k: v for k, v in status["counting"].items() if k not in hidden}}
+
+
+HISTORY_REASONS = ("repetition", "shuttle", "counting")  # "counting": a claimed count draw (count-draw)
+
+
+def state_moves(game: MakrukGame) -> list[str]:
+    """The position's legal moves (whether or not the game has ended)."""
+    return sorted(game.state.move(h).text for h in game.state.handles())
+
+
+@props(120)
+@given(games_with_counts())
+def test_every_fen_the_engine_writes_reads_back_and_plays_on_identically(case):
+    options, seen = case
+    for game in seen:
+        fen = game.position_text()
+        again = MakrukGame(fen, options)  # never refused
+        assert again.position_text() == fen
+        assert state_moves(again) == state_moves(game), fen
+        assert again.state.outcome() == game.state.outcome(), fen
+        if game.outcome() != again.outcome():  # only the history tells them apart
+            assert again.outcome() is None and game.outcome().reason in HISTORY_REASONS, fen
+            continue
+        if shares_fen_with_pieces_honour(game, options):
+            assert again.position.count_kind == "pieces", fen
+            assert readable(again) == readable(game), fen
+            continue
+        assert again.actions() == game.actions(), fen
+        assert without_start(api.status(again)) == without_start(api.status(game)), fen
+        for move in [m.text for m in game.legal_moves()][:3]:
+            one, two = copy.deepcopy(game), MakrukGame(fen, options)
+            one.play(move)
+            two.play(move)
+            assert two.position_text() == one.position_text(), (fen, move)
+            assert state_moves(two) == state_moves(one) and two.state.outcome() == one.state.outcome(), (fen, move)
+            if two.outcome() == one.outcome():
+                assert without_start(api.status(two)) == without_start(api.status(one)), (fen, move)
 
 
 def _check_terminal_status(fen: str, options: dict) -> bool:
@@ -321,7 +406,7 @@ def _check_terminal_status(fen: str, options: dict) -> bool:
     game = MakrukGame(fen, options)
     if game.position.legal_moves():
         return False
-    status = game.status()
+    status = api.status(game)
     board, color = naive_board(fen)
     assert status["check"] == naive_in_check(board, color)
     loser = "white" if color == WHITE else "black"
@@ -390,10 +475,46 @@ def fen_like(draw) -> str:
     return "".join(text)
 
 
+def nested(depth: int) -> list:
+    """A list nested ``depth`` deep (deeper than Python's recursion limit when depth is large)."""
+    value: list = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+class Deep:
+    """Stands for a list nested ``levels`` deep, built by :func:`build` in the test itself:
+    hypothesis must never hold one (inside Pyodide that overflows the stack)."""
+
+    def __init__(self, levels: int):
+        self.levels = levels
+
+    def __repr__(self) -> str:
+        return f"Deep({self.levels})"
+
+
+def build(value):
+    """``value`` with every :class:`Deep` made into the nested list it stands for."""
+    if isinstance(value, Deep):
+        return nested(value.levels)
+    if isinstance(value, list):
+        return [build(v) for v in value]
+    if isinstance(value, dict):
+        return {k: build(v) for k, v in value.items()}
+    return value
+
+
+HUGE_INTS = st.one_of(st.sampled_from((10 ** 5000, -10 ** 5000, 10 ** 4301, 2 ** 64)), st.integers(10 ** 20, 10 ** 40))
+DEEP = st.integers(100, 3000).map(Deep)  # deeper lists crash Pyodide when they are freed
+FEN_HEADS = (START_FEN[:-1], START_FEN.replace("- 0", "- "), "8/8/8/4k3/8/8/R7/4K3 b - ")  # a number follows
+HUGE_NUMBER_FEN = st.sampled_from(FEN_HEADS).flatmap(
+    lambda head: st.integers(7, 6000).map(lambda digits: head + "9" * digits))
 MOVE_LIKE = st.one_of(st.sampled_from(("a3a4", "e3e4", "b1c3", "e5e6m", "count-start", "count-stop",
-                                       "count-draw", "a1a1", "e3e4m", "")), st.text(max_size=6), JSON)
-# Numeric fields kept small: a well-formed deep perft or mate search is slow, not wrong.
-SMALL = st.one_of(st.integers(-2, 1), JSON_SCALARS)
+                                       "count-draw", "a1a1", "e3e4m", "")), st.text(max_size=6), JSON, DEEP)
+# Numeric fields mostly small: a deep search is bounded by its budget (made small in the test).
+SMALL = st.one_of(st.integers(-2, 1), JSON_SCALARS, HUGE_INTS, DEEP)
+BUDGET = st.one_of(st.integers(-2, 3000), JSON_SCALARS, HUGE_INTS, DEEP)
 
 
 @st.composite
@@ -401,13 +522,14 @@ def near_valid_requests(draw) -> dict:
     request = {"op": draw(st.one_of(st.sampled_from(sorted(api.OPS)), st.text(max_size=6), JSON_SCALARS))}
     optional = {
         "game": st.one_of(st.just("makruk"), st.text(max_size=8), JSON_SCALARS),
-        "position": st.one_of(fen_like(), st.text(max_size=30), JSON_SCALARS),
-        "moves": st.one_of(st.lists(MOVE_LIKE, max_size=4), JSON),
+        "position": st.one_of(fen_like(), st.text(max_size=30), JSON_SCALARS, HUGE_NUMBER_FEN, DEEP),
+        "moves": st.one_of(st.lists(MOVE_LIKE, max_size=4), JSON, DEEP),
         "options": st.one_of(st.dictionaries(st.sampled_from(sorted(DEFAULTS) + ["nope"]),
                                              st.one_of(st.sampled_from(sorted({repr(c) for o in OPTIONS for c in o.choices})),
-                                                       *(st.sampled_from(o.choices) for o in OPTIONS), JSON_SCALARS),
-                                             max_size=3), JSON),
-        "depth": SMALL, "mate_in": SMALL, "horizon": SMALL,
+                                                       *(st.sampled_from(o.choices) for o in OPTIONS), JSON_SCALARS,
+                                                       HUGE_INTS, DEEP),
+                                             max_size=3), JSON, DEEP),
+        "depth": SMALL, "mate_in": SMALL, "horizon": SMALL, "budget": BUDGET,
     }
     for name, strategy in optional.items():
         if draw(st.booleans()):
@@ -427,10 +549,23 @@ def assert_door_contract(request, reply) -> None:
         assert error["code"] != "INTERNAL", (request, error.get("detail"))
 
 
+@contextlib.contextmanager
+def small_default_budgets():
+    """Requests without a ``budget`` get a small one: a search bounded at 10 s is still too slow here."""
+    saved = budgets.DEFAULT_NODES, budgets.DEFAULT_PERFT_NODES
+    budgets.DEFAULT_NODES, budgets.DEFAULT_PERFT_NODES = 3000, 3000
+    try:
+        yield
+    finally:
+        budgets.DEFAULT_NODES, budgets.DEFAULT_PERFT_NODES = saved
+
+
 @props(300)
-@given(st.one_of(JSON, near_valid_requests()))
+@given(st.one_of(JSON, near_valid_requests(), DEEP))
 def test_json_door_answers_any_request(request):
-    assert_door_contract(request, call(request))
+    request = build(request)
+    with small_default_budgets():
+        assert_door_contract(request, call(request))
 
 
 @props(200)

@@ -37,16 +37,14 @@ import random
 import time
 
 import pytest
+from fsf_oracle import sf
 
-sf = pytest.importorskip(
-    "pyffish",
-    reason="pyffish (Fairy-Stockfish) is not installed; `pip install -e '.[test]'` brings it",
-)
-
-from engine.api import call  # noqa: E402
-from engine.errors import EngineError  # noqa: E402
-from engine.makruk import BLACK, START_FEN, WHITE, Position, move_to, move_uci  # noqa: E402
-from engine.makruk_game import OPTIONS, MakrukGame  # noqa: E402
+from engine.api import call
+from engine.api import status as game_status
+from engine.errors import EngineError
+from engine.makruk import MakrukGame
+from engine.makruk.options import OPTIONS
+from engine.makruk.position import BLACK, START_FEN, WHITE, Position, move_to, move_uci
 
 pytestmark = pytest.mark.pyffish
 
@@ -56,15 +54,17 @@ VARIANT = "makruk"
 FSF_OPTIONS = {
     # FSF makruk uses chess's n-fold rule with n = 3 (variant.cpp nFoldRule default 3).
     "repetitionCount": 3,
+    # FSF's makruk has no shuttle rule: only n-fold repetition.
+    "shuttleDraw": False,
     # FSF's makruk has neither old street rule (no king leap, no Met double step).
     "kingKnightLeap": False,
     "metDoubleStep": False,
     # FSF has no K-vs-K rule: the game goes on. Ours draws at once; compare_end maps our
     # draw to FSF's has_insufficient_material() == (True, True).
     "bareKingsDraw": True,
-    # FSF starts the board's honour (limit 64) by itself once no unpromoted Bia remain
-    # (do_move: "!countingLimit && count_limit(sideToMove)").
-    "boardCountStart": "automatic",
+    # FSF starts the board's honour (limit 64) by itself once no unpromoted Bia remain,
+    # counted by whoever moves next (do_move: "!countingLimit && count_limit(sideToMove)").
+    "boardCountStart": "fsf",
     # FSF starts the pieces' honour by itself as soon as one side is bare (no claim).
     "piecesCountStart": "automatic",
     # Nobody claims in FSF; with automatic starts this option is never consulted.
@@ -117,7 +117,7 @@ def new_game(fen: str) -> MakrukGame:
 
 def our_legal(game: MakrukGame) -> list[str]:
     """Legal moves of the position itself (also once the game has ended)."""
-    return sorted(move_uci(m) for m in game.position.legal_moves(game.street))
+    return sorted(move_uci(m) for m in game.position.legal_moves(game.state.street))
 
 
 def gives_check(pos: Position, move: int) -> bool:
@@ -129,7 +129,7 @@ def choose_move(rng: random.Random, game: MakrukGame, moves: list[str], shuffle:
     endgames, counts and checkmates within the ply cap. With probability ``shuffle`` the
     side to move takes back its own last move (as a new move), so positions repeat."""
     pos = game.position
-    legal = sorted(pos.legal_moves(game.street), key=move_uci)
+    legal = sorted(pos.legal_moves(game.state.street), key=move_uci)
     if len(moves) >= 2 and rng.random() < shuffle:
         back = moves[-2][2:4] + moves[-2][0:2]
         if back in {move_uci(m) for m in legal}:
@@ -159,7 +159,7 @@ def _after(pos: Position, move: int) -> Position:
 def compare_end(game: MakrukGame, start: str, moves: list[str], fsf_fen: str,
                 fsf_moves: list[str], stats: dict) -> str | None:
     """None if our status agrees with FSF's view of this position, else what differs."""
-    status = game.status()
+    status = game_status(game)
     result, reason = status["result"], status["reason"]
     mover = "white" if game.position.turn == BLACK else "black"
     if result != "ongoing":
@@ -266,7 +266,7 @@ def play_and_compare(start: str, seed: int, stats: dict, max_plies: int = PLY_CA
         problem = compare_position(game, start, moves, fsf_fen, stats)
         if problem:
             return {"start": start, "moves": moves, "problem": problem}
-        status = game.status()
+        status = game_status(game)
         checks.append(status["check"])
         mates.append(status["reason"] == "checkmate")
         if status["result"] != "ongoing" or len(moves) >= max_plies:
@@ -441,7 +441,7 @@ def test_games_through_the_json_door():
             legal = call({"op": "legal_moves", "game": "makruk", "position": start, "moves": moves,
                           "options": FSF_OPTIONS})
             assert legal["ok"], legal
-            assert reply["status"] == game.status()
+            assert reply["status"] == game_status(game)
             if reply["status"]["result"] != "ongoing":
                 assert reply["legal_moves"] == legal["moves"] == []
                 break

@@ -1,0 +1,1 @@
+"""The game-neutral core: the protocol, board geometry, search and budgets."""
