@@ -1,4 +1,8 @@
-"""Board blocks: parse the `key: value` lines of a ```makruk fence and check them with the engine."""
+"""Board blocks: parse the `key: value` lines of a game's fenced block and check them with the engine.
+
+Game-neutral for square-board games: a plugin (site_builder/games/<id>/) gives a
+:class:`BlockSpec` (its game id, sides and examples) and calls :func:`parse_board`.
+"""
 from __future__ import annotations
 
 import re
@@ -9,13 +13,22 @@ from engine.api import call
 from .errors import BuildProblem
 from .frontmatter import key_lines
 
-BOARD_GAMES = ("makruk",)
 KEYS = ("position", "moves", "caption", "highlights", "arrows", "interactive", "orientation")
 SQUARE = re.compile(r"[a-h][1-8]\Z")
 ARROW = re.compile(r"([a-h][1-8])([a-h][1-8])\Z")
 COMMENT = re.compile(r"\s+#\s.*\Z")
-EXAMPLE_FEN = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1"
 MOVE_CODES = ("BAD_MOVE", "ILLEGAL_MOVE", "GAME_OVER", "COUNT_NOT_ALLOWED")
+
+
+@dataclass(frozen=True)
+class BlockSpec:
+    """What a game's board blocks need to know: its id, its side ids (the orientations; the
+    first is the default) and examples for the messages."""
+
+    game: str
+    sides: tuple[str, ...]
+    example_position: str
+    example_moves: str
 
 
 @dataclass(frozen=True)
@@ -29,29 +42,41 @@ class Board:
     check: bool
     result: str
     last_move: str | None
+    last_squares: tuple[str, ...]  # the squares the last move left and landed on, marked on the diagram
     highlights: tuple[str, ...]
     arrows: tuple[str, ...]
     interactive: bool
-    orientation: str
+    orientation: str  # the side id seen at the bottom
+    flipped: bool  # rank 8 at the bottom (any side but the game's first)
     caption: str
 
 
-def parse_board(game: str, lines: list[str], first_line: int, rel: str) -> tuple[Board | None, list[BuildProblem]]:
+def parse_board(spec: BlockSpec, lines: list[str], first_line: int, rel: str) -> tuple[Board | None, list[BuildProblem]]:
     """Read the block body (`first_line` = file line of lines[0]); return the board or problems."""
     entries, problems = key_lines(lines, first_line, rel, "board", KEYS)
     fields = {key: (value if key == "caption" else COMMENT.sub("", value), line_no)
               for line_no, key, value in entries}
     fence_line = first_line - 1
-    opts = _options(fields, fence_line, rel, problems)
-    play = _play(game, fields, fence_line, rel, problems)
+    opts = _options(spec, fields, fence_line, rel, problems)
+    play = _play(spec, fields, fence_line, rel, problems)
     if problems or play is None:
         return None, problems
-    return Board(game=game, position=play["position"], pieces=play["board"], turn=play["turn"],
-                 check=play["status"]["check"], result=play["status"]["result"],
-                 last_move=play["last_move"], caption=fields.get("caption", ("", 0))[0], **opts), []
+    reply, last = play
+    return board_of(spec, reply, last, caption=fields.get("caption", ("", 0))[0], **opts), []
 
 
-def _options(fields, fence_line, rel, problems) -> dict:
+def board_of(spec: BlockSpec, reply: dict, last: dict | None = None, *, orientation: str, caption: str = "",
+             highlights: tuple[str, ...] = (), arrows: tuple[str, ...] = (), interactive: bool = False) -> Board:
+    """The Board of an engine ``play`` reply; ``last`` is the ``legal`` object of its last move (if any)."""
+    last_squares = tuple(dict.fromkeys([last["from"] or last["to"], *last["path"]])) if last else ()
+    return Board(game=spec.game, position=reply["position"], pieces=reply["board"], turn=reply["turn"],
+                 check=reply["status"].get("check", False), result=reply["status"]["result"],
+                 last_move=reply["last_move"], last_squares=last_squares, highlights=highlights, arrows=arrows,
+                 interactive=interactive, orientation=orientation, flipped=orientation != spec.sides[0],
+                 caption=caption)
+
+
+def _options(spec: BlockSpec, fields, fence_line, rel, problems) -> dict:
     """Check the display keys: highlights, arrows, interactive, orientation."""
     def get(key, default):
         return fields.get(key, (default, fence_line))
@@ -73,16 +98,18 @@ def _options(fields, fence_line, rel, problems) -> dict:
     if interactive not in ("true", "false"):
         problems.append(BuildProblem(rel, line, f"interactive must be true or false, not {interactive!r}",
                                      "write 'interactive: true' or 'interactive: false'"))
-    orientation, line = get("orientation", "white")
-    if orientation not in ("white", "black"):
-        problems.append(BuildProblem(rel, line, f"orientation must be white or black, not {orientation!r}",
-                                     "write 'orientation: white' or 'orientation: black'"))
+    orientation, line = get("orientation", spec.sides[0])
+    if orientation not in spec.sides:
+        problems.append(BuildProblem(rel, line, f"orientation must be {' or '.join(spec.sides)}, not {orientation!r}",
+                                     "write " + " or ".join(f"'orientation: {side}'" for side in spec.sides)))
     return {"highlights": squares, "arrows": arrows,
             "interactive": interactive == "true", "orientation": orientation}
 
 
-def _play(game, fields, fence_line, rel, problems) -> dict | None:
-    """Ask the engine for the position after the moves; report what it rejects."""
+def _play(spec: BlockSpec, fields, fence_line, rel, problems) -> tuple[dict, dict | None] | None:
+    """Ask the engine for the position after the moves, and the ``legal`` object of the last
+    move; report what it rejects."""
+    game = spec.game
     position, pos_line = fields.get("position", ("start", fence_line))
     moves_text, moves_line = fields.get("moves", ("", fence_line))
     moves = moves_text.replace(",", " ").split()
@@ -95,24 +122,37 @@ def _play(game, fields, fence_line, rel, problems) -> dict | None:
         position = reply["position"]
     reply = call({"op": "play", "game": game, "position": position, "moves": moves, "options": {}})
     if reply["ok"]:
-        return reply
+        return reply, _last_move(game, position, moves, reply["last_move"])
     error = reply["error"]
     field = error.get("field") or ""
     index = _move_index(field)
     if index is None and error["code"] not in MOVE_CODES:
         problems.append(BuildProblem(rel, pos_line, error["message"],
-                                     f"write 'start' or a {game} FEN such as '{EXAMPLE_FEN}'"))
+                                     f"write 'start' or a {game} FEN such as '{spec.example_position}'"))
         return None
     if index is None:
         problems.append(BuildProblem(rel, moves_line, f"bad moves {moves_text!r}: {error['message']}",
-                                     "write UCI moves separated by spaces, e.g. 'e3e4 d6d5'"))
+                                     f"write moves separated by spaces, e.g. '{spec.example_moves}'"))
         return None
-    legal = call({"op": "legal_moves", "game": game, "position": position, "moves": moves[:index],
-                  "options": {}}).get("moves", [])
-    same_piece = [m for m in legal if m[:2] == moves[index][:2]]
+    before = call({"op": "play", "game": game, "position": position, "moves": moves[:index], "options": {}})
+    legal = before.get("legal", [])
+    same_piece = [m["move"] for m in legal if m["from"] and moves[index].startswith(m["from"])]
+    legal = [m["move"] for m in legal]
     hint = " ".join((same_piece or legal)[:12]) or "none: the game is over"
     problems.append(BuildProblem(rel, moves_line, f"move {index + 1} of {len(moves)}: {error['message']}",
                                  f"play a legal move there, one of: {hint}"))
+    return None
+
+
+def _last_move(game: str, position: str, moves: list[str], last: str | None) -> dict | None:
+    """The ``legal`` object of the last move played (None when none was; game actions such as
+    a count request may follow it in ``moves``)."""
+    if last is None:
+        return None
+    for i in range(len(moves) - 1, -1, -1):
+        before = call({"op": "play", "game": game, "position": position, "moves": moves[:i], "options": {}})
+        if before["last_move"] != last:  # moves[i] played it
+            return next(m for m in before["legal"] if m["move"] == last)
     return None
 
 

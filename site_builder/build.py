@@ -1,6 +1,13 @@
-"""The two-phase build: validate everything, render into a temp folder, then swap it in."""
+"""The two-phase build: validate everything, render into a temp folder, then swap it in.
+
+The temp folders sit next to the output: ``<out>.tmp-<pid>-*`` (being rendered) and
+``<out>.old-<pid>-*`` (the previous output, removed after the swap). A build that was killed
+leaves them behind; the next build removes those whose process is gone.
+"""
 from __future__ import annotations
 
+import os
+import re
 import shutil
 import tempfile
 from collections.abc import Callable
@@ -22,7 +29,8 @@ def build(root: Path, out: Path,
     site = load_site(root)
     out = out.resolve()
     out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f"{out.name}.tmp-", dir=out.parent))
+    remove_leftovers(out)
+    tmp = Path(tempfile.mkdtemp(prefix=f"{out.name}.tmp-{os.getpid()}-", dir=out.parent))
     try:
         render_site(site, tmp, assets(tmp, root))
         swap(tmp, out)
@@ -38,7 +46,7 @@ def swap(new: Path, out: Path) -> None:
     if not out.exists():
         new.rename(out)
         return
-    old = Path(tempfile.mkdtemp(prefix=f"{out.name}.old-", dir=out.parent))
+    old = Path(tempfile.mkdtemp(prefix=f"{out.name}.old-{os.getpid()}-", dir=out.parent))
     old.rmdir()
     out.rename(old)
     try:
@@ -47,3 +55,32 @@ def swap(new: Path, out: Path) -> None:
         old.rename(out)
         raise
     shutil.rmtree(old, ignore_errors=True)
+
+
+def leftovers(out: Path) -> list[Path]:
+    """Temp folders of earlier builds of `out` whose process no longer runs (a killed build)."""
+    pattern = re.compile(re.escape(out.name) + r"\.(?:tmp|old)-(?:(\d+)-)?")
+    found = []
+    for path in sorted(out.parent.glob(f"{out.name}.*-*")):
+        m = pattern.match(path.name)
+        if m and path.is_dir() and not (m[1] and _running(int(m[1]))):
+            found.append(path)
+    return found
+
+
+def remove_leftovers(out: Path) -> None:
+    for path in leftovers(out):
+        shutil.rmtree(path, ignore_errors=True)
+
+
+def _running(pid: int) -> bool:
+    """Is process `pid` alive (and not this one, whose own folders are never leftovers here)?"""
+    if pid == os.getpid():
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True

@@ -17,7 +17,7 @@ class SiteConfig:
 
     name_th: str = "กระดาน"
     name_en: str = "Kradan"
-    games: tuple[str, ...] = ("makruk",)
+    games: tuple[str, ...] = ()  # empty: every game that has an engine and a site plugin
 
     def name(self, lang: str) -> str:
         return self.name_th if lang == "th" else self.name_en
@@ -46,10 +46,10 @@ def load_config(root: Path, known_games: tuple[str, ...]) -> tuple[SiteConfig, l
         elif not isinstance(value, want) or (want is list and not all(isinstance(v, str) for v in value)):
             kind = "a list of strings" if want is list else "a string"
             problems.append(BuildProblem("pyproject.toml", line, f"[{TABLE}] {key} must be {kind}",
-                                         f"write e.g. {key} = {_example(key)}"))
+                                         f"write e.g. {key} = {_example(key, known_games)}"))
         elif not value:
             problems.append(BuildProblem("pyproject.toml", line, f"[{TABLE}] {key} is empty",
-                                         f"write e.g. {key} = {_example(key)}"))
+                                         f"write e.g. {key} = {_example(key, known_games)}"))
         elif key == "games" and set(value) - set(known_games):
             unknown = ", ".join(sorted(set(value) - set(known_games)))
             problems.append(BuildProblem("pyproject.toml", line, f"the engine has no game {unknown}",
@@ -59,8 +59,8 @@ def load_config(root: Path, known_games: tuple[str, ...]) -> tuple[SiteConfig, l
     return SiteConfig(**values), problems
 
 
-def _example(key: str) -> str:
-    return '["makruk"]' if key == "games" else '"Kradan"'
+def _example(key: str, known_games: tuple[str, ...]) -> str:
+    return f'["{known_games[0]}"]' if key == "games" and known_games else '"Kradan"'
 
 
 def _line_of(text: str, key: str) -> int:

@@ -5,17 +5,19 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .boards import BOARD_GAMES, Board, parse_board
+from .boards import Board
 from .errors import BuildProblem
 from .frontmatter import parse as parse_front_matter
+from .games import PLUGINS
 from .i18n import LANGS
-from .markdown_ext import find_fences
+from .markdown_ext import find_fences, find_raw_html
 
 LESSON_SCHEMA = {"title": str, "order": int, "summary": str}
 HOME_SCHEMA = {"title": str, "summary": str}
 PREFIX = re.compile(r"\d+-")
 SLUG = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*\Z")
-RESERVED_SLUGS = ("sandbox", "counting-trainer")
+SANDBOX = "sandbox"
+FENCES = {site.fence: site for site in PLUGINS.values()}
 INDENTED_BOARD = re.compile(r"[ \t]+(?:`{3,}|~{3,})[ \t]*(\w+)")
 
 
@@ -55,26 +57,47 @@ def load_page(path: Path, rel: str, lang: str, game: str | None) -> tuple[Page |
     if fm is None:
         return None, problems
     slug = slug_of(path) if game else ""
-    if game and (not SLUG.match(slug) or slug in RESERVED_SLUGS):
+    reserved = reserved_slugs(game) if game else ()
+    if game and (not SLUG.match(slug) or slug in reserved):
         problems.append(BuildProblem(rel, 1, f"the file name gives the slug {slug!r}, which cannot be a URL",
                                      "name the file like '03-first-moves.md' (lowercase a-z, 0-9, '-'; "
-                                     f"not {', '.join(RESERVED_SLUGS)})"))
+                                     f"not {', '.join(reserved)})"))
     lines = fm.body.split("\n")
     for i, line in enumerate(lines):
         m = INDENTED_BOARD.match(line)
-        if m and m[1] in BOARD_GAMES:
+        if m and m[1] in FENCES:
             problems.append(BuildProblem(rel, fm.body_line + i, f"indented ```{m[1]} block is not read as a board",
                                          "start the fence at the beginning of the line (not inside a list)"))
+    problems += raw_html_problems(fm.body, fm.body_line, rel)
     boards = []
     for fence in find_fences(lines):
-        if fence.info in BOARD_GAMES:
-            board, board_problems = parse_board(fence.info, fence.body, fm.body_line + fence.start + 1, rel)
+        if fence.info in FENCES:
+            board, board_problems = FENCES[fence.info].parse_board(fence.body, fm.body_line + fence.start + 1, rel)
             problems += board_problems
             if board:
                 boards.append(board)
     if problems:
         return None, problems
     return Page(rel=rel, lang=lang, game=game, slug=slug, body=fm.body, boards=boards, **fm.values), []
+
+
+def raw_html_problems(body: str, body_line: int, rel: str) -> list[BuildProblem]:
+    """Raw HTML is refused (the pages' CSP and their look depend on the builder's own HTML):
+    one problem per line that has some."""
+    by_line: dict[int, list[str]] = {}
+    for index, fragment in find_raw_html(body):
+        by_line.setdefault(body_line + index, []).append(fragment)
+    return [BuildProblem(rel, line, f"raw HTML is not allowed in content pages: {' '.join(fragments)[:80]}",
+                         "write it in Markdown (**bold**, *italic*, [link](/th/...), lists, tables), or put it "
+                         "in `backticks` to show it as code")
+            for line, fragments in by_line.items()]
+
+
+def reserved_slugs(game: str) -> tuple[str, ...]:
+    """Slugs a lesson of ``game`` cannot have: the sandbox and the game's own pages."""
+    site = PLUGINS.get(game)
+    extras = [entry.slug for lang in LANGS for entry in site.nav(lang)] if site else []
+    return tuple(dict.fromkeys([SANDBOX, *extras]))
 
 
 def load_content(root: Path, games: tuple[str, ...]) -> tuple[list[Page], list[BuildProblem]]:

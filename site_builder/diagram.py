@@ -1,55 +1,25 @@
-"""Static SVG diagrams of boards, drawn at build time; pieces are <use> refs to the shared sprite."""
+"""Static SVG diagrams of 8x8 boards, drawn at build time; pieces are <use> refs to a game's sprite.
+
+Game-neutral: the game's plugin names the sprite symbol of each piece (``piece_id``) and
+writes the spoken description (``label``).
+"""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from markupsafe import escape
 
 from .boards import Board
-from .i18n import strings
 
 FILES = "abcdefgh"
-PIECE_ORDER = ("K", "M", "S", "N", "R", "M~", "P")
 GRID = "".join(f"M{i} 0v8M0 {i}h8" for i in range(1, 8))
 
 
-def square_xy(square: str, orientation: str) -> tuple[int, int]:
-    """Top-left corner of `square` in the 8x8 viewBox, as seen from `orientation`'s side."""
+def square_xy(square: str, flipped: bool) -> tuple[int, int]:
+    """Top-left corner of `square` in the 8x8 viewBox: rank 1 at the bottom, or at the top when `flipped`."""
     f, r = FILES.index(square[0]), int(square[1]) - 1
-    return (f, 7 - r) if orientation == "white" else (7 - f, r)
-
-
-def piece_id(letter: str) -> str:
-    """FEN letter ('K', 'm', 'M~') -> symbol id in the sprite ('kr-wK', 'kr-bM', 'kr-wMp')."""
-    side = "w" if letter[0].isupper() else "b"
-    return f"kr-{side}{letter[0].upper()}{'p' if letter.endswith('~') else ''}"
-
-
-def describe(board: Board, lang: str) -> str:
-    """A spoken description: pieces by side, whose move, check, result, marks."""
-    t = strings(lang)
-    parts = []
-    for side, is_side in (("white", str.isupper), ("black", str.islower)):
-        groups = []
-        for kind in PIECE_ORDER:
-            squares = sorted(sq for sq, p in board.pieces.items() if is_side(p[0]) and p.upper() == kind)
-            if squares:
-                groups.append(f"{t['piece_' + kind]} {' '.join(squares)}")
-        parts.append(f"{t[side]}: {', '.join(groups) or '-'}")
-    side = t[board.turn]
-    if board.result != "ongoing":
-        parts.append(t["result_" + board.result])
-    else:
-        parts.append(t["to_move"].format(side=side))
-        if board.check:
-            parts.append(t["in_check"].format(side=side))
-    if board.last_move:
-        parts.append(t["last_move"].format(move=board.last_move))
-    if board.highlights:
-        parts.append(t["marked"].format(squares=" ".join(board.highlights)))
-    if board.arrows:
-        parts.append(t["arrows"].format(arrows=" ".join(f"{a[:2]}→{a[2:4]}" for a in board.arrows)))
-    return "; ".join(parts)
+    return (7 - f, r) if flipped else (f, 7 - r)
 
 
 def _num(x: float) -> str:
@@ -63,14 +33,14 @@ def _xy(x: int, y: int) -> str:
     return (f' x="{x}"' if x else "") + (f' y="{y}"' if y else "")
 
 
-def _squares_path(squares, orientation: str) -> str:
+def _squares_path(squares, flipped: bool) -> str:
     """One path covering the given squares."""
-    return "".join(f"M{x} {y}h1v1h-1z" for x, y in (square_xy(s, orientation) for s in squares))
+    return "".join(f"M{x} {y}h1v1h-1z" for x, y in (square_xy(s, flipped) for s in squares))
 
 
-def _arrow_path(arrow: str, orientation: str) -> str:
+def _arrow_path(arrow: str, flipped: bool) -> str:
     """An arrow polygon from the centre of one square to (near) the centre of another."""
-    (x0, y0), (x1, y1) = (square_xy(arrow[i:i + 2], orientation) for i in (0, 2))
+    (x0, y0), (x1, y1) = (square_xy(arrow[i:i + 2], flipped) for i in (0, 2))
     dx, dy = x1 - x0, y1 - y0
     length = math.hypot(dx, dy)
     ux, uy = dx / length, dy / length
@@ -83,49 +53,52 @@ def _arrow_path(arrow: str, orientation: str) -> str:
     return "M" + "L".join(f"{_num(x)} {_num(y)}" for x, y in pts) + "z"
 
 
-def _coords(orientation: str) -> str:
+def _coords(flipped: bool) -> str:
     """File letters along the bottom row, rank numbers down the left column (one <text> each)."""
-    files = FILES if orientation == "white" else FILES[::-1]
-    ranks = "87654321" if orientation == "white" else "12345678"
+    files = FILES[::-1] if flipped else FILES
+    ranks = "12345678" if flipped else "87654321"
     fx = " ".join(_num(i + .8) for i in range(8))
     ry = " ".join(_num(i + .24) for i in range(8))
     return (f'<g class="kr-coords" font-size=".22" fill="#5b3d1c"><text x="{fx}" y="7.94">{files}</text>'
             f'<text x="{" ".join([".05"] * 8)}" y="{ry}">{ranks}</text></g>')
 
 
-def frames(orientations: set[str]) -> str:
-    """Hidden sprite with the empty board (wood, grid, coordinates) per orientation; diagrams <use> it."""
+def frames(boards) -> str:
+    """Hidden sprite with the empty board (wood, grid, coordinates) per orientation of ``boards``;
+    diagrams <use> it."""
+    flips = {b.orientation: b.flipped for b in boards}
     symbols = "".join(f'<symbol id="kr-frame-{o}" viewBox="0 0 8 8"><rect class="kr-bg" width="8" height="8" '
                       f'fill="#ecd3a0"/><path class="kr-grid" d="{GRID}" stroke="#5b3d1c" stroke-width=".03"/>'
                       '<rect class="kr-edge" width="8" height="8" fill="none" stroke="#5b3d1c" stroke-width=".08"/>'
-                      f'{_coords(o)}</symbol>' for o in sorted(orientations))
+                      f'{_coords(flips[o])}</symbol>' for o in sorted(flips))
     return f'<svg class="kr-sprites" aria-hidden="true" focusable="false" width="0" height="0"><defs>{symbols}</defs></svg>'
 
 
-def svg(board: Board, lang: str) -> str:
-    """The <svg> of one board (no figure around it); needs frames() and the piece sprite on the page."""
-    o = board.orientation
-    body = [f'<use href="#kr-frame-{o}"/>']
-    if board.last_move:
-        body.append(f'<path class="kr-last" d="{_squares_path([board.last_move[:2], board.last_move[2:4]], o)}" '
+def svg(board: Board, label: str, piece_id: Callable[[str], str]) -> str:
+    """The <svg> of one board (no figure around it), ``label`` its spoken description and
+    ``piece_id`` the sprite symbol of a piece text; needs frames() and the piece sprite on the page."""
+    flip = board.flipped
+    body = [f'<use href="#kr-frame-{board.orientation}"/>']
+    if board.last_squares:
+        body.append(f'<path class="kr-last" d="{_squares_path(board.last_squares, flip)}" '
                     'fill="#9bbf5a" fill-opacity=".45"/>')
     if board.highlights:
-        body.append(f'<path class="kr-hl" d="{_squares_path(board.highlights, o)}" fill="#f2c83c" fill-opacity=".6"/>')
+        body.append(f'<path class="kr-hl" d="{_squares_path(board.highlights, flip)}" fill="#f2c83c" fill-opacity=".6"/>')
     # A <use> of a symbol without width/height fills the 8x8 viewport; scale(.125) makes it one square.
     uses = []
     for sq in sorted(board.pieces, key=lambda s: (s[1], s[0])):
-        x, y = square_xy(sq, o)
+        x, y = square_xy(sq, flip)
         uses.append(f'<use href="#{piece_id(board.pieces[sq])}"{_xy(x * 8, y * 8)}/>')
     body.append(f'<g class="kr-pieces" transform="scale(.125)">{"".join(uses)}</g>')
     if board.arrows:
-        d = "".join(_arrow_path(a, o) for a in board.arrows)
+        d = "".join(_arrow_path(a, flip) for a in board.arrows)
         body.append(f'<path class="kr-arrows" d="{d}" fill="#1d6b3a" fill-opacity=".75"/>')
-    label = escape(describe(board, lang))
-    return f'<svg class="kr-diagram" viewBox="0 0 8 8" role="img" aria-label="{label}">{"".join(body)}</svg>'
+    return (f'<svg class="kr-diagram" viewBox="0 0 8 8" role="img" aria-label="{escape(label)}">'
+            f'{"".join(body)}</svg>')
 
 
-def figure(board: Board, lang: str) -> str:
-    """The <figure class="kr-board"> with data-* for the JS upgrade, the SVG and the caption."""
+def figure(board: Board, svg_html: str) -> str:
+    """The <figure class="kr-board"> with data-* for the JS upgrade, the board's SVG and the caption."""
     data = {
         "game": board.game,
         "position": board.position,
@@ -137,4 +110,4 @@ def figure(board: Board, lang: str) -> str:
     }
     attrs = "".join(f' data-{k}="{escape(v)}"' for k, v in data.items())
     caption = f"<figcaption>{escape(board.caption)}</figcaption>" if board.caption else ""
-    return f'<figure class="kr-board"{attrs}>{svg(board, lang)}{caption}</figure>'
+    return f'<figure class="kr-board"{attrs}>{svg_html}{caption}</figure>'

@@ -1,4 +1,5 @@
-"""Phase 1: load and validate everything (config, games, content) before anything is written."""
+"""Phase 1: load and validate everything (config, games, content, puzzles, the games' own pages)
+before anything is written. All engine work of the build happens here."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -9,7 +10,8 @@ from engine.api import call
 from .config import SiteConfig, load_config
 from .content import Page, load_content
 from .errors import BuildFailed
-from .puzzles import PuzzleSet, load_puzzles
+from .games import PLUGINS
+from .puzzles.prove import PuzzleSet, load_puzzles
 
 
 @dataclass(frozen=True)
@@ -17,9 +19,11 @@ class Site:
     """Everything phase 2 needs, already checked."""
 
     config: SiteConfig
-    game_names: dict[str, dict[str, str]]
+    game_names: dict[str, dict[str, str]]  # the site's games (config), in order: id -> {lang: name}
     pages: list[Page]
     puzzles: PuzzleSet = field(default_factory=PuzzleSet)  # checked and proven (site_builder/puzzles)
+    extras: dict[str, object] = field(default_factory=dict)  # game id -> what its plugin's load() returned
+    all_game_names: dict[str, dict[str, str]] = field(default_factory=dict)  # every game the engine knows
 
     def lessons(self, lang: str, game: str) -> list[Page]:
         """Lessons of one game in one language, in order."""
@@ -32,13 +36,19 @@ class Site:
 
 def load_site(root: Path) -> Site:
     """Validate the whole project; raise BuildFailed listing every problem found."""
-    known = {g["id"]: {"th": g["name_th"], "en": g["name"]} for g in call({"op": "games"})["games"]}
-    config, problems = load_config(root, tuple(known))
-    games = tuple(g for g in config.games if g in known)
+    names = {g["id"]: {"th": g["name_th"], "en": g["name"]} for g in call({"op": "games"})["games"]}
+    known = tuple(g for g in names if g in PLUGINS)  # a game needs its engine and its site plugin
+    config, problems = load_config(root, known)
+    games = tuple(g for g in config.games or known if g in known)
     pages, content_problems = load_content(root, games)
     problems += content_problems
     puzzles, puzzle_problems = load_puzzles(root)
     problems += puzzle_problems
+    extras = {}
+    for game in games:
+        extras[game], game_problems = PLUGINS[game].load()
+        problems += game_problems
     if problems:
         raise BuildFailed(problems)
-    return Site(config=config, game_names={g: known[g] for g in games}, pages=pages, puzzles=puzzles)
+    return Site(config=config, game_names={g: names[g] for g in games}, pages=pages, puzzles=puzzles,
+                extras=extras, all_game_names=names)

@@ -1,4 +1,4 @@
-"""Markdown: find fenced blocks, and a Python-Markdown extension that swaps board fences for HTML."""
+"""Markdown: find fenced blocks, swap board fences for HTML, and find raw HTML (which lessons may not use)."""
 from __future__ import annotations
 
 import re
@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 import markdown
 from markdown.extensions import Extension
+from markdown.inlinepatterns import HtmlInlineProcessor
 from markdown.preprocessors import Preprocessor
 
 OPEN = re.compile(r"(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>[^`\s]*)[^`]*\Z")
@@ -77,3 +78,58 @@ def to_html(text: str, games: tuple[str, ...], boards_html: list[str]) -> str:
         BoardExtension(games, boards_html), "fenced_code", "tables", "toc",
     ], extension_configs={"toc": {"slugify": slugify}})
     return md.convert(text)
+
+
+class _RawHtmlBlocks(Preprocessor):
+    """Runs Python-Markdown's own html_block step and records the raw blocks it stashed."""
+
+    def __init__(self, md, original: Preprocessor, found: list[str]):
+        super().__init__(md)
+        self.original, self.found = original, found
+
+    def run(self, lines: list[str]) -> list[str]:
+        before = self.md.htmlStash.html_counter
+        out = self.original.run(lines)
+        self.found += self.md.htmlStash.rawHtmlBlocks[before:]
+        return out
+
+
+class _RawHtmlInline(HtmlInlineProcessor):
+    """Python-Markdown's inline html pattern, recording each tag or comment it passes through."""
+
+    def __init__(self, pattern: str, md, found: list[str]):
+        super().__init__(pattern, md)
+        self.found = found
+
+    def handleMatch(self, m, data):
+        self.found.append(m.group(1))
+        return super().handleMatch(m, data)
+
+
+class RawHtmlFinder(Extension):
+    """Records the raw HTML that Python-Markdown would pass through to the page (``found``)."""
+
+    def __init__(self):
+        super().__init__()
+        self.found: list[str] = []
+
+    def extendMarkdown(self, md):
+        md.preprocessors.register(_RawHtmlBlocks(md, md.preprocessors["html_block"], self.found), "html_block", 20)
+        html = md.inlinePatterns["html"]
+        md.inlinePatterns.register(_RawHtmlInline(html.pattern, md, self.found), "html", 90)
+
+
+def find_raw_html(text: str) -> list[tuple[int, str]]:
+    """(0-based line, first line of the fragment) of every piece of raw HTML in ``text``, as
+    Python-Markdown reads it: code spans and fenced blocks (boards too) are not HTML."""
+    finder = RawHtmlFinder()
+    markdown.Markdown(extensions=[finder, "fenced_code", "tables"]).convert(text)
+    lines = text.split("\n")
+    code = {i for fence in find_fences(lines) for i in range(fence.start, fence.end + 1)}
+    found, start = [], {}
+    for fragment in finder.found:
+        head = next((part.strip() for part in fragment.split("\n") if part.strip()), fragment)
+        where = next((i for i in range(start.get(head, 0), len(lines)) if i not in code and head in lines[i]), 0)
+        start[head] = where + 1
+        found.append((where, head))
+    return sorted(found, key=lambda item: item[0])

@@ -1,45 +1,48 @@
-"""Phase 2: render every page with Jinja2 into an output folder (assets come from assets.write_assets)."""
+"""Phase 2: render every page with Jinja2 into an output folder (assets come from assets.write_assets).
+
+No engine work happens here: everything a page shows was computed and checked in phase 1
+(site_builder/loader.py). Game pages come from the game's plugin (site_builder/games/).
+"""
 from __future__ import annotations
 
-import re
 import traceback
-from dataclasses import dataclass
 from pathlib import Path
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, TemplateError
+from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined, TemplateError
 from markupsafe import Markup
 
-from . import counting_trainer, diagram
+from . import diagram
 from .assets import AssetUrls
-from .boards import BOARD_GAMES
 from .content import Page
+from .context import Output, alternates, base_context, crumbs, game_url
+from .csp import csp_problems
 from .errors import BuildFailed, BuildProblem
+from .games import PLUGINS
 from .i18n import LANGS, strings
 from .loader import Site
 from .markdown_ext import to_html
+from .plugin import ExtraPage
 from .puzzles import pages as puzzle_pages
 
 PACKAGE = Path(__file__).parent
 TEMPLATES = PACKAGE / "templates"
-SPRITE = PACKAGE / "static" / "pieces" / "makruk.svg"
-# Inline <script> is refused, except a non-executed data block with exactly type="application/json".
-CSP_BREAKERS = re.compile(r'<script(?![^>]*\bsrc=)(?!\s+type="application/json"[^>]*>)|<style|<[a-z][^>]*\s(style|on[a-z]+)\s*=',
-                          re.I)
+FENCES = tuple(site.fence for site in PLUGINS.values())
 
 
-@dataclass(frozen=True)
-class Output:
-    """One file to write: its path under the output folder, its template and context."""
-
-    path: str
-    template: str
-    context: dict
-    source: str
+def template_folders() -> dict[Path, str]:
+    """The site's templates, then each plugin's (a plugin's pages may extend base.html), each with
+    the name problems give it."""
+    folders = {TEMPLATES: "site_builder/templates"}
+    for site in PLUGINS.values():
+        if site.templates:
+            folders[site.templates] = site.templates.relative_to(PACKAGE.parent).as_posix()
+    return folders
 
 
 def environment() -> Environment:
     """Jinja2 with autoescape and StrictUndefined: a missing variable is a build error."""
-    return Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined,
+    loader = ChoiceLoader([FileSystemLoader(folder) for folder in template_folders()])
+    return Environment(loader=loader, autoescape=True, undefined=StrictUndefined,
                        trim_blocks=True, lstrip_blocks=True)
 
 
@@ -52,9 +55,7 @@ def render_site(site: Site, out: Path, urls: AssetUrls) -> None:
         except TemplateError as exc:
             problems.append(_template_problem(exc, item))
             continue
-        if CSP_BREAKERS.search(html):
-            problems.append(BuildProblem(item.source, 0, "the page has inline script, style or on* handler "
-                                         "(blocked by the CSP)", "remove it; use classes and /static/ files"))
+        problems += csp_problems(html, item.source)
         target = out / item.path
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(html, encoding="utf-8")
@@ -64,7 +65,6 @@ def render_site(site: Site, out: Path, urls: AssetUrls) -> None:
 
 def outputs(site: Site, urls: AssetUrls) -> list[Output]:
     """All pages of the site with their template contexts."""
-    sprite = _sprite()
     first = LANGS[0]
     not_found = base_context(site, urls, first, "/404.html", {lang: f"/{lang}/" for lang in LANGS})
     not_found["other_langs"] = [{"lang": lang, "t": strings(lang)} for lang in LANGS[1:]]
@@ -74,101 +74,75 @@ def outputs(site: Site, urls: AssetUrls) -> list[Output]:
                     "site_builder/templates/redirect.html"),
              Output("404.html", "404.html", not_found, "site_builder/templates/404.html")]
     for lang in LANGS:
-        alternates = {other: f"/{other}/" for other in LANGS}
         home = site.home(lang)
-        ctx = base_context(site, urls, lang, f"/{lang}/", alternates)
+        ctx = base_context(site, urls, lang, f"/{lang}/", {other: f"/{other}/" for other in LANGS})
         if home:
-            ctx.update(_markdown(home, sprite), title=home.title, summary=home.summary)
+            ctx.update(_markdown(home), title=home.title, summary=home.summary)
         else:
             ctx.update(body="", title=site.config.name(lang), summary=strings(lang)["tagline"])
         items.append(Output(f"{lang}/index.html", "home.html", ctx,
                             home.rel if home else "site_builder/templates/home.html"))
         for game in site.game_names:
-            items.append(_sandbox(site, urls, lang, game, sprite))
-            if game == "makruk":
-                items.append(_counting_trainer(site, urls, lang, sprite))
             lessons = site.lessons(lang, game)
-            for i, page in enumerate(lessons):
-                items.append(_lesson(site, urls, page, lessons, i, sprite))
-    items += puzzle_pages.outputs(site, urls, sprite)
+            items.append(_sandbox(site, urls, lang, game))
+            items += [_extra(site, urls, lang, game, page)
+                      for page in PLUGINS[game].pages(site.extras.get(game), lang, lessons)]
+            items += [_lesson(site, urls, page, lessons, i) for i, page in enumerate(lessons)]
+    items += puzzle_pages.outputs(site, urls)
     return items
 
 
-def base_context(site: Site, urls: AssetUrls, lang: str, url: str, alternates: dict[str, str]) -> dict:
-    """What base.html needs on every page."""
-    games = [{"id": g, "name": site.game_names[g][lang], "sandbox_url": f"/{lang}/{g}/sandbox/",
-              "lessons": [{"title": p.title, "url": p.url, "summary": p.summary} for p in site.lessons(lang, g)]}
-             for g in site.game_names]
-    return {"lang": lang, "t": strings(lang), "site_name": site.config.name(lang), "url": url,
-            "alternates": alternates, "games": games, "pyodide_base": urls.pyodide_base,
-            "wheel_url": urls.wheel_url, "sprite": "", "needs_js": False,
-            "breadcrumbs": [], "title": "", "summary": "",
-            "puzzles_link": puzzle_pages.nav_link(site, lang)}
-
-
-def _lesson(site: Site, urls: AssetUrls, page: Page, lessons: list[Page], i: int, sprite: Markup) -> Output:
-    ctx = base_context(site, urls, page.lang, page.url, _alternates(page.game, page.slug))
-    ctx.update(_markdown(page, sprite), title=page.title, summary=page.summary,
+def _lesson(site: Site, urls: AssetUrls, page: Page, lessons: list[Page], i: int) -> Output:
+    ctx = base_context(site, urls, page.lang, page.url, alternates(page.game, page.slug))
+    ctx.update(_markdown(page), title=page.title, summary=page.summary,
                prev=_link(lessons[i - 1]) if i > 0 else None,
                next=_link(lessons[i + 1]) if i + 1 < len(lessons) else None,
-               breadcrumbs=_crumbs(site, page.lang, page.game) + [{"title": page.title, "url": page.url}])
+               breadcrumbs=crumbs(site, page.lang, page.game) + [{"title": page.title, "url": page.url}])
     return Output(f"{page.lang}/{page.game}/{page.slug}/index.html", "lesson.html", ctx, page.rel)
 
 
-def _markdown(page: Page, sprite: Markup) -> dict:
+def _markdown(page: Page) -> dict:
     """The page body as HTML, plus the sprites and script its boards need."""
-    figures = [diagram.figure(b, page.lang) for b in page.boards]
-    frames = Markup(diagram.frames({b.orientation for b in page.boards}))
-    return {"body": Markup(to_html(page.body, BOARD_GAMES, figures)),
-            "sprite": sprite + frames if page.boards else "",
+    figures = [PLUGINS[b.game].figure(b, page.lang) for b in page.boards]
+    sprites = "".join(PLUGINS[game].sprite() for game in dict.fromkeys(b.game for b in page.boards))
+    return {"body": Markup(to_html(page.body, FENCES, figures)),
+            "sprite": Markup(sprites + diagram.frames(page.boards)) if page.boards else "",
             "needs_js": any(b.interactive for b in page.boards)}
 
 
-def _sandbox(site: Site, urls: AssetUrls, lang: str, game: str, sprite: Markup) -> Output:
-    url = f"/{lang}/{game}/sandbox/"
-    ctx = base_context(site, urls, lang, url, _alternates(game, "sandbox"))
+def _sandbox(site: Site, urls: AssetUrls, lang: str, game: str) -> Output:
+    url = game_url(lang, game, "sandbox")
+    ctx = base_context(site, urls, lang, url, alternates(game, "sandbox"))
     t = strings(lang)
-    ctx.update(title=f"{t['sandbox']} — {site.game_names[game][lang]}", summary=t["sandbox_intro"],
-               game=game, sprite=sprite, needs_js=True,
-               breadcrumbs=_crumbs(site, lang, game) + [{"title": t["sandbox"], "url": url}])
+    ctx.update(title=f"{t['sandbox']} — {site.game_names[game][lang]}", summary=PLUGINS[game].sandbox_intro(lang),
+               game=game, sprite=Markup(PLUGINS[game].sprite()), needs_js=True,
+               breadcrumbs=crumbs(site, lang, game) + [{"title": t["sandbox"], "url": url}])
     return Output(f"{lang}/{game}/sandbox/index.html", "sandbox.html", ctx, "site_builder/templates/sandbox.html")
 
 
-def _counting_trainer(site: Site, urls: AssetUrls, lang: str, sprite: Markup) -> Output:
-    """The Makruk counting trainer page (site_builder/counting_trainer.py has its data and texts)."""
-    url = f"/{lang}/makruk/{counting_trainer.SLUG}/"
-    ctx = base_context(site, urls, lang, url, _alternates("makruk", counting_trainer.SLUG))
-    lesson = next((p.url for p in site.lessons(lang, "makruk") if p.slug == counting_trainer.LESSON_SLUG), None)
-    ctx.update(counting_trainer.page_context(lang), sprite=sprite, needs_js=True, lesson_url=lesson)
-    ctx["breadcrumbs"] = _crumbs(site, lang, "makruk") + [{"title": ctx["title"], "url": url}]
-    return Output(f"{lang}/makruk/{counting_trainer.SLUG}/index.html", "counting_trainer.html", ctx,
-                  "site_builder/templates/counting_trainer.html")
-
-
-def _alternates(game: str, slug: str) -> dict[str, str]:
-    return {lang: f"/{lang}/{game}/{slug}/" for lang in LANGS}
-
-
-def _crumbs(site: Site, lang: str, game: str) -> list[dict]:
-    return [{"title": strings(lang)["home"], "url": f"/{lang}/"},
-            {"title": site.game_names[game][lang], "url": f"/{lang}/#{game}"}]
+def _extra(site: Site, urls: AssetUrls, lang: str, game: str, page: ExtraPage) -> Output:
+    """One of a game's own pages (the plugin's ``pages``), with the site's frame around it."""
+    url = game_url(lang, game, page.slug)
+    ctx = base_context(site, urls, lang, url, alternates(game, page.slug))
+    ctx.update(page.context, sprite=Markup(PLUGINS[game].sprite()), needs_js=page.needs_js)
+    ctx["breadcrumbs"] = crumbs(site, lang, game) + [{"title": ctx["title"], "url": url}]
+    return Output(f"{lang}/{game}/{page.slug}/index.html", page.template, ctx, page.source)
 
 
 def _link(page: Page) -> dict:
     return {"title": page.title, "url": page.url}
 
 
-def _sprite() -> Markup:
-    """The piece symbols, inlined once per page with boards (comments and line breaks dropped)."""
-    text = SPRITE.read_text(encoding="utf-8")
-    text = re.sub(r"<\?xml.*?\?>|<!--.*?-->", "", text, flags=re.S)
-    return Markup(re.sub(r">\s+<", "><", text).strip())
-
-
 def _template_problem(exc: TemplateError, item: Output) -> BuildProblem:
     """Point at the template line when Jinja's traceback has it."""
-    frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename.startswith(str(TEMPLATES))]
-    where = f"site_builder/templates/{Path(frames[-1].filename).name}" if frames else item.source
-    line = frames[-1].lineno if frames else getattr(exc, "lineno", 0) or 0
+    folders = template_folders()
+    frames = [(f, folder) for f in traceback.extract_tb(exc.__traceback__) for folder in folders
+              if Path(f.filename).is_relative_to(folder)]
+    if frames:
+        frame, folder = frames[-1]
+        where = f"{folders[folder]}/{Path(frame.filename).relative_to(folder).as_posix()}"
+        line = frame.lineno
+    else:
+        where, line = item.source, getattr(exc, "lineno", 0) or 0
     return BuildProblem(where, line, f"rendering {item.path} failed: {exc}",
                         "fix the template or pass the missing value in site_builder/render.py")

@@ -127,7 +127,8 @@ def make_server(out: Path, host: str, port: int, rules: HeaderRules) -> Threadin
     return ThreadingHTTPServer((host, port), partial(handler, directory=str(out)))
 
 
-WATCHED = ("content", "puzzles", "site_builder/templates", "site_builder/static", "engine", "pyproject.toml")
+WATCHED = ("content", "puzzles", "site_builder/templates", "site_builder/games", "site_builder/static", "engine",
+           "pyproject.toml")
 
 
 def sources_stamp(root: Path) -> tuple:

@@ -1,7 +1,8 @@
 """Proof cache: an unchanged puzzle file with an unchanged engine is not proven again.
 
-Key = sha256 of (cache format, hash of engine/*.py and site_builder/puzzles/**/*.py sources,
-the file's bytes). One JSON file per key under ``<root>/.cache/kradan-proofs/`` (gitignored).
+Key = sha256 of (cache format, hash of the sources a proof runs: every ``*.py`` under
+``engine/`` (recursively), ``site_builder/puzzles/``, ``site_builder/games/`` (the plugins: their
+kinds and words) and ``site_builder/plugin.py``; then the file's bytes). One JSON file per key under ``<root>/.cache/kradan-proofs/`` (gitignored).
 Only successful proofs are stored; a puzzle with problems is checked again on every build.
 """
 from __future__ import annotations
@@ -15,17 +16,26 @@ from pathlib import Path
 
 FORMAT = "kradan-proof-1"
 CACHE_DIR = Path(".cache") / "kradan-proofs"
-PACKAGE = Path(__file__).resolve().parent
-ENGINE = PACKAGE.parents[1] / "engine"
+ROOT = Path(__file__).resolve().parents[2]
+# Folders (searched recursively) and files whose Python sources a proof depends on, under ROOT.
+SOURCES = ("engine", "site_builder/puzzles", "site_builder/games", "site_builder/plugin.py")
+
+
+def source_files() -> list[Path]:
+    """Every source file of SOURCES under ROOT, in a fixed order."""
+    found: list[Path] = []
+    for name in SOURCES:
+        path = ROOT / name
+        found += sorted(path.rglob("*.py")) if path.is_dir() else [path]
+    return found
 
 
 @lru_cache(maxsize=1)
 def code_hash() -> str:
-    """Hash of the sources a proof depends on: the engine and this package."""
+    """Hash of the sources a proof depends on (relative path and bytes of each file)."""
     digest = hashlib.sha256()
-    files = sorted(ENGINE.glob("*.py")) + sorted(PACKAGE.rglob("*.py"))
-    for path in files:
-        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    for path in source_files():
+        digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()
 
 

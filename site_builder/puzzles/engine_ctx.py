@@ -1,27 +1,30 @@
-"""The engine as the puzzle pipeline uses it at build time (CPython): positions, lines, words for moves.
+"""The engine as the puzzle pipeline uses it at build time (CPython), through the game protocol.
 
 Every answer comes from the engine: ``engine.api.call`` for what the browser would ask too
-(games, play), ``engine.search`` for the proofs (mate solver, material search).
+(games, play), the game's :class:`~engine.core.protocol.Game` record for positions and move
+text, and ``engine.core.search`` on its :class:`~engine.core.protocol.State` objects for the
+proofs. Moves stay the game's opaque handles; only ``State.move`` turns one into a typed
+:class:`~engine.core.protocol.Move`. Words for moves come from the game's site plugin.
 """
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 
-from engine import search
 from engine.api import call
-from engine.errors import EngineError
-from engine.games import GAMES
-from engine.makruk import Position, move_uci
+from engine.core import search
+from engine.core.budget import unlimited
+from engine.core.protocol import Game, Move, State
+from engine.errors import BAD_MOVE, EngineError
 from engine.options import resolve
+from engine.registry import GAMES
 
-PIECE_KEYS = {"K": "K", "M": "M", "S": "S", "N": "N", "R": "R", "P": "P", "F": "M~"}
-PIECE_WORDS = {
-    "th": {"K": "ขุน", "M": "เม็ด", "S": "โคน", "N": "ม้า", "R": "เรือ", "P": "เบี้ย", "F": "เบี้ยหงาย"},
-    "en": {"K": "Khun", "M": "Met", "S": "Khon", "N": "Ma", "R": "Ruea", "P": "Bia", "F": "Bia-ngai"},
-}
-# Tag words for pieces (ASCII, used in data-tags and URL filters).
-PIECE_TAGS = {"K": "khun", "M": "met", "S": "khon", "N": "ma", "R": "ruea", "P": "bia", "F": "bia-ngai"}
-SIDE_WORDS = {"th": {"white": "ขาว", "black": "ดำ"}, "en": {"white": "White", "black": "Black"}}
+from ..plugin import GameSite
+
+
+def board_games(*ops: str) -> tuple[str, ...]:
+    """Ids of the registered board games (a Game class) whose engine answers every op in ``ops``."""
+    return tuple(gid for gid, spec in GAMES.items() if spec.game is not None and set(ops) <= set(spec.ops))
 
 
 def known_games() -> dict[str, dict]:
@@ -37,91 +40,101 @@ class LineError:
     legal: list[str]
 
 
-class GameEngine:
-    """One game's rules with default options, for proofs."""
+@dataclass
+class Line:
+    """A line of move text played from a position: the states before/after each move
+    (len = played + 1), the handles and typed moves played, and the first error."""
 
-    def __init__(self, game: str):
-        spec = GAMES[game]
-        self.game = game
+    states: list[State]
+    handles: list[Hashable]
+    moves: list[Move]
+    error: LineError | None
+
+
+class GameEngine:
+    """One game's rules with default options, for proofs and for words about moves."""
+
+    def __init__(self, site: GameSite):
+        spec = GAMES[site.id]
+        self.site = site
+        self.game = site.id
+        self.sides = spec.sides
         self.options = resolve(spec.options, {})
-        self.new_game = spec.new_game
+        self._game_class = spec.game
 
     # ------------------------------------------------------------------ positions
-    def describe(self, fen: str) -> dict:
+    def describe(self, position: str) -> dict:
         """The engine's play reply for a position (``ok`` false with the error when it is bad)."""
-        return call({"op": "play", "game": self.game, "position": fen, "moves": [], "options": {}})
+        return call({"op": "play", "game": self.game, "position": position, "moves": [], "options": {}})
 
-    def position(self, fen: str) -> Position:
-        """The position a game starts from (counting fields adopted from the FEN)."""
-        return self.new_game(fen, self.options).position.copy()
+    def record(self, position: str) -> Game:
+        """A game record starting from ``position`` (raises EngineError for a bad one)."""
+        return self._game_class(position, self.options)
 
-    def outcome(self, pos: Position) -> str | None:
-        """``search.WIN`` (side that just moved won), ``search.DRAW`` or None while the game goes on."""
-        return search.outcome(pos, pos.legal_moves(), self.options)
+    def state(self, position: str) -> State:
+        """The search state of ``position``."""
+        return self.record(position).state
 
-    def child(self, pos: Position, move: int) -> Position:
-        return search.child(pos, move, self.options)
+    def other(self, side: str) -> str:
+        """The opponent of ``side`` (the next side in turn order)."""
+        return self.sides[(self.sides.index(side) + 1) % len(self.sides)]
 
-    def play_line(self, fen: str, moves: list[str]) -> tuple[list[Position], list[int], LineError | None]:
-        """Positions before/after each move (len = played + 1), the moves as ints, the first error."""
-        positions, played = [self.position(fen)], []
+    # ------------------------------------------------------------------ moves
+    def handle(self, position: str, state: State, text: str) -> Hashable:
+        """The handle in ``state`` (the state of ``position``) of the legal move ``text``.
+
+        Raises EngineError (BAD_MOVE, ILLEGAL_MOVE, ...) with the engine's own message; a
+        game action (not a move) is a BAD_MOVE too.
+        """
+        move = self.record(position).play(text)
+        found = next((h for h in state.handles() if state.move(h) == move), None)
+        if found is None:
+            raise EngineError(BAD_MOVE, f"{text!r} is not a move", f"{text!r} ไม่ใช่ตาเดิน")
+        return found
+
+    def play_line(self, position: str, moves: list[str]) -> Line:
+        """Play move text from ``position`` until the first move that is not legal (or the game's end)."""
+        record = self.record(position)
+        line = Line([record.state], [], [], None)
         for index, text in enumerate(moves):
-            pos = positions[-1]
-            if self.outcome(pos) is not None:
-                return positions, played, LineError(index, None, [])
+            before = line.states[-1]
+            if before.outcome() is not None:
+                line.error = LineError(index, None, [])
+                return line
             try:
-                move = pos.parse_move(text)
+                move = record.play(text)
+                if move is None:
+                    raise EngineError(BAD_MOVE, f"{text!r} is not a move", f"{text!r} ไม่ใช่ตาเดิน")
             except EngineError as error:
-                return positions, played, LineError(index, error, sorted(move_uci(m) for m in pos.legal_moves()))
-            played.append(move)
-            positions.append(self.child(pos, move))
-        return positions, played, None
+                line.error = LineError(index, error, sorted(before.move(h).text for h in before.handles()))
+                return line
+            line.handles.append(next(h for h in before.handles() if before.move(h) == move))
+            line.moves.append(move)
+            line.states.append(record.state)
+        return line
 
-    def parse(self, pos: Position, text: str) -> int:
-        """A legal move of ``pos`` from UCI text; raises EngineError (BAD_MOVE / ILLEGAL_MOVE)."""
-        return pos.parse_move(text)
+    # ------------------------------------------------------------------ searches (build time: no node limit)
+    def solver(self) -> search.MateSolver:
+        return search.MateSolver(unlimited())
 
+    def material(self) -> search.MaterialSearch:
+        return search.MaterialSearch(unlimited())
 
-def side_of(pos: Position) -> str:
-    return "white" if pos.turn == "w" else "black"
-
-
-def other_side(side: str) -> str:
-    return "black" if side == "white" else "white"
-
-
-def piece_at(pos: Position, square_move: int) -> str | None:
-    return pos.board[square_move & 63]
-
-
-def piece_word(piece: str, lang: str) -> str:
-    return PIECE_WORDS[lang][piece.upper()]
-
-
-def move_words(pos: Position, move: int, lang: str) -> str:
-    """'เรือ h1-h8' / 'Ruea h1-h8', with 'x' for a capture and the promotion spelled out."""
-    uci = move_uci(move)
-    piece = pos.board[move & 63]
-    taken = pos.board[(move >> 6) & 63]
-    text = f"{piece_word(piece, lang)} {uci[:2]}{'x' if taken else '-'}{uci[2:4]}"
-    if uci.endswith("m"):
-        text += " (เลื่อนเป็นเบี้ยหงาย)" if lang == "th" else " (promotes to Bia-ngai)"
-    return text
-
-
-def line_words(engine: GameEngine, fen: str, line: list[str], lang: str) -> list[str]:
-    """Numbered readable moves of a line that is known to be legal; mate/check marks added."""
-    positions, played, _ = engine.play_line(fen, line)
-    out = []
-    for i, move in enumerate(played):
-        before, after = positions[i], positions[i + 1]
-        text = f"{SIDE_WORDS[lang][side_of(before)]}: {move_words(before, move, lang)}"
-        result = engine.outcome(after)
-        if result == search.WIN:
-            text += " — จน" if lang == "th" else " — checkmate"
-        elif result == search.DRAW:
-            text += " — เสมอ" if lang == "th" else " — draw"
-        elif after.in_check():
-            text += " รุก" if lang == "th" else " check"
-        out.append(text)
-    return out
+    # ------------------------------------------------------------------ words
+    def line_words(self, position: str, line: list[str], lang: str) -> list[str]:
+        """Readable moves of a line that is known to be legal, each with the mover; the end or check marked."""
+        words = self.site.words
+        record = self.record(position)
+        out = []
+        for text in line:
+            before, board = record.state, record.view()["board"]
+            move = record.play(text)
+            after = record.state
+            said = f"{words.side(before.turn, lang)}: {words.move(board, move, lang)}"
+            ended = after.outcome()
+            if ended is not None:
+                said += words.ending(ended, before.turn, lang)
+            elif record.view().get("status", {}).get("check"):
+                said += words.check(lang)
+            out.append(said)
+        return out

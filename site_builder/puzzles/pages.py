@@ -12,81 +12,16 @@ from markupsafe import Markup
 
 from .. import diagram
 from ..boards import Board
+from ..context import Output, base_context
 from ..i18n import LANGS
+from ..i18n import strings as ui
 from ..markdown_ext import to_html
-from .engine_ctx import PIECE_WORDS, SIDE_WORDS
-from .kinds import KINDS
 from .prove import PuzzleSet
+from .registry import KINDS
 from .schema import COMMON_FIELDS, Puzzle
+from .texts import STRINGS, format_url, index_url
 
 GUIDE = Path(__file__).resolve().parents[1] / "templates" / "puzzles"
-
-STRINGS = {
-    "th": {
-        "puzzles": "โจทย์",
-        "puzzles_title": "โจทย์หมากกระดาน",
-        "puzzles_intro": "โจทย์ทุกข้อผ่านการตรวจด้วยเอนจิน: ทางแก้ถูกพิสูจน์ และทุกตาที่ชนะได้จริงนับว่าถูก",
-        "difficulty": "ระดับ {n}/5",
-        "difficulty_label": "ความยาก",
-        "tags": "ป้ายกำกับ",
-        "goal": "โจทย์",
-        "hints": "คำใบ้",
-        "hint_n": "คำใบ้ {n}",
-        "solution": "เฉลย",
-        "to_move": "ตาเดินของ{side}",
-        "next_puzzle": "โจทย์ถัดไป",
-        "all_puzzles": "โจทย์ทั้งหมด",
-        "format": "วิธีเขียนไฟล์โจทย์",
-        "format_title": "วิธีเขียนไฟล์โจทย์ (สำหรับผู้แต่งโจทย์)",
-        "noscript": "กระดานสำหรับแก้โจทย์ต้องใช้ JavaScript ถ้าไม่มี ยังอ่านโจทย์ ดูภาพกระดาน คำใบ้ และเฉลยด้านล่างได้",
-        "choices": "ตัวเลือก",
-        "count": "{n} ข้อ",
-        "credit": "ที่มา",
-    },
-    "en": {
-        "puzzles": "Puzzles",
-        "puzzles_title": "Puzzles",
-        "puzzles_intro": "Every puzzle is checked by the engine: the solution is proven and every move that "
-                         "really wins is accepted.",
-        "difficulty": "Difficulty {n}/5",
-        "difficulty_label": "Difficulty",
-        "tags": "Tags",
-        "goal": "Task",
-        "hints": "Hints",
-        "hint_n": "Hint {n}",
-        "solution": "Solution",
-        "to_move": "{side} to move",
-        "next_puzzle": "Next puzzle",
-        "all_puzzles": "All puzzles",
-        "format": "How to write a puzzle file",
-        "format_title": "How to write a puzzle file (for authors)",
-        "noscript": "Solving on the board needs JavaScript. Without it you can still read the task, see the "
-                    "diagram, the hints and the solution below.",
-        "choices": "Choices",
-        "count": "{n} puzzles",
-        "credit": "Source",
-    },
-}
-
-
-def strings(lang: str) -> dict[str, str]:
-    return STRINGS[lang]
-
-
-def index_url(lang: str) -> str:
-    return f"/{lang}/puzzles/"
-
-
-def format_url(lang: str) -> str:
-    return f"/{lang}/puzzles/format/"
-
-
-def nav_link(site, lang: str) -> dict | None:
-    """The site navigation's link to the puzzle index (None when the project has no puzzles/ folder)."""
-    puzzles = getattr(site, "puzzles", None)
-    if puzzles is None or not puzzles.present:
-        return None
-    return {"url": index_url(lang), "title": STRINGS[lang]["puzzles"]}
 
 
 def json_block(data: dict) -> Markup:
@@ -120,30 +55,25 @@ def page_data(puzzles: PuzzleSet, puzzle: Puzzle, lang: str) -> dict:
 
 
 def _board(puzzle: Puzzle, lang: str) -> Board:
-    reply = puzzle.board
-    status = reply["status"]
-    return Board(game=puzzle.game, position=puzzle.position, pieces=reply["board"], turn=reply["turn"],
-                 check=status["check"], result=status["result"], last_move=None, highlights=(), arrows=(),
-                 interactive=False, orientation=puzzle.solver,
-                 caption=STRINGS[lang]["to_move"].format(side=SIDE_WORDS[lang][puzzle.solver]))
+    caption = STRINGS[lang]["to_move"].format(side=puzzle.site.words.side(puzzle.solver, lang))
+    return puzzle.site.board(puzzle.board, orientation=puzzle.solver, caption=caption)
 
 
-def outputs(site, urls, sprite: Markup) -> list:
+def outputs(site, urls) -> list[Output]:
     """Every puzzle page, the index and the guide, in both languages (none without a puzzles/ folder)."""
-    from ..render import Output, base_context  # render imports this module
-
     puzzles: PuzzleSet = site.puzzles
     if not puzzles.present:
         return []
     items = []
-    frames = Markup(diagram.frames({"white", "black"} & {p.solver for p in puzzles.puzzles}))
+    boards = {puzzle.id: {lang: _board(puzzle, lang) for lang in LANGS} for puzzle in puzzles.puzzles}
+    frames = diagram.frames(board["th"] for board in boards.values())
     for lang in LANGS:
         s = STRINGS[lang]
-        home = {"title": _home(lang), "url": f"/{lang}/"}
+        home = {"title": ui(lang)["home"], "url": f"/{lang}/"}
         crumbs = [home, {"title": s["puzzles"], "url": index_url(lang)}]
         # index
         ctx = base_context(site, urls, lang, index_url(lang), {other: index_url(other) for other in LANGS})
-        ctx.update(title=s["puzzles_title"], summary=s["puzzles_intro"], ps=s, groups=_groups(puzzles, lang),
+        ctx.update(title=s["puzzles_title"], summary=s["puzzles_intro"], ps=s, groups=_groups(puzzles, site.all_game_names, lang),
                    count=len(puzzles.puzzles), format_url=format_url(lang), breadcrumbs=crumbs)
         items.append(Output(f"{lang}/puzzles/index.html", "puzzle-index.html", ctx,
                             "site_builder/templates/puzzle-index.html"))
@@ -164,9 +94,9 @@ def outputs(site, urls, sprite: Markup) -> list:
                 title=puzzle.title[lang], summary=goal, ps=s, puzzle=puzzle, goal=goal,
                 kind_name=kind.name_th if lang == "th" else kind.name_en,
                 difficulty=s["difficulty"].format(n=puzzle.difficulty),
-                figure=Markup(diagram.figure(_board(puzzle, lang), lang)),
-                sprite=sprite + frames, hints=puzzle.hints[lang],
-                solution=kind.solution_text(puzzle, puzzle.proof, lang),
+                figure=Markup(puzzle.site.figure(boards[puzzle.id][lang], lang)),
+                sprite=Markup(puzzle.site.sprite() + frames), hints=puzzle.hints[lang],
+                solution=puzzle.solution[lang],
                 quiz=kind.page_data(puzzle, puzzle.proof, lang)["quiz"],
                 data=json_block(page_data(puzzles, puzzle, lang)),
                 next_puzzle={"url": nxt.url(lang), "title": nxt.title[lang]} if nxt else None,
@@ -176,18 +106,11 @@ def outputs(site, urls, sprite: Markup) -> list:
     return items
 
 
-def _home(lang: str) -> str:
-    from ..i18n import strings as ui
-    return ui(lang)["home"]
-
-
-def _groups(puzzles: PuzzleSet, lang: str) -> list[dict]:
+def _groups(puzzles: PuzzleSet, game_names: dict[str, dict[str, str]], lang: str) -> list[dict]:
     """Index sections: one per game, then per kind; items by difficulty and id."""
-    from engine.games import GAMES
-
     groups = []
     for puzzle in puzzles.puzzles:
-        game = GAMES[puzzle.game].name_th if lang == "th" else GAMES[puzzle.game].name
+        game = game_names[puzzle.game][lang]
         kind = puzzle.kind_obj.name_th if lang == "th" else puzzle.kind_obj.name_en
         if not groups or groups[-1]["game_id"] != puzzle.game:
             groups.append({"game_id": puzzle.game, "game": game, "kinds": []})
@@ -250,4 +173,4 @@ def _kinds_section(lang: str) -> str:
     return "\n".join(parts)
 
 
-__all__ = ["outputs", "page_data", "json_block", "guide_html", "example_files", "PIECE_WORDS"]
+__all__ = ["outputs", "page_data", "json_block", "guide_html", "example_files"]

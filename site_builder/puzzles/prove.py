@@ -1,16 +1,20 @@
 """Phase 1 for puzzles: find the files, check them, prove them (or take the proof from the cache).
 
 ``load_puzzles(root)`` returns a :class:`PuzzleSet` and every problem of every file at once.
+All engine work of the puzzle pages happens here: the proofs and the words of each solution.
 """
 from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from engine.errors import EngineError
+
 from ..errors import BuildProblem
+from ..games import PLUGINS
+from ..i18n import LANGS
 from .cache import CACHE_DIR, ProofCache
 from .engine_ctx import GameEngine, known_games
 from .schema import Puzzle, discover, validate
@@ -65,7 +69,7 @@ def load_puzzles(root: Path, cache: ProofCache | None = None) -> tuple[PuzzleSet
 
     def engine(game: str) -> GameEngine:
         if game not in engines:
-            engines[game] = GameEngine(game)
+            engines[game] = GameEngine(PLUGINS[game])
         return engines[game]
 
     checked: list[Puzzle] = []
@@ -103,6 +107,13 @@ def load_puzzles(root: Path, cache: ProofCache | None = None) -> tuple[PuzzleSet
     result.prove_seconds = time.perf_counter() - t0
     result.cache_hits = cache.hits
     result.puzzles = sorted((p for p in checked if p.proof is not None), key=Puzzle.sort_key)
+    for puzzle in result.puzzles:
+        try:
+            puzzle.solution = {lang: puzzle.kind_obj.solution_text(puzzle, puzzle.proof, lang) for lang in LANGS}
+        except EngineError as error:
+            problems.append(BuildProblem(puzzle.rel, puzzle.lines.line("solution") or puzzle.lines.line("kind"),
+                                         f"the engine cannot replay the solution: {error.message}",
+                                         "check the solution line; if it is legal, report this engine bug"))
     result.seconds = time.perf_counter() - began
     return result, problems
 
@@ -110,7 +121,7 @@ def load_puzzles(root: Path, cache: ProofCache | None = None) -> tuple[PuzzleSet
 def _prove_one(puzzle: Puzzle) -> tuple[dict | None, list, float]:
     """Prove one puzzle (also run in worker processes)."""
     t0 = time.perf_counter()
-    proof, issues = puzzle.kind_obj.prove(puzzle, GameEngine(puzzle.game))
+    proof, issues = puzzle.kind_obj.prove(puzzle, GameEngine(puzzle.site))
     return proof, list(issues), time.perf_counter() - t0
 
 
@@ -133,57 +144,3 @@ def _prove_all(puzzles: list[Puzzle]) -> list[tuple]:
         except (OSError, ImportError, RuntimeError):  # no processes here (sandbox): prove in this one
             pass
     return [_prove_one(p) for p in puzzles]
-
-
-def proof_timings(root: Path, repeat: int = 1) -> dict:
-    """Benchmark hook (for site_builder/bench.py): proof times without the cache, and the phase-1 time.
-
-    Returns ``{"by_kind": {"mate-in-1": {"count", "median", "max"}, ..., "best-move": ..., "rule-quiz": ...},
-    "puzzles": {id: seconds}, "cold_seconds": float, "warm_seconds": float}``; times in seconds,
-    each puzzle's proof timed ``repeat`` times (best of). ``cold`` = load_puzzles with an empty
-    cache, ``warm`` = again with the cache it just filled (a temporary folder; the project's
-    own cache is not touched).
-    """
-    import statistics
-    import tempfile
-
-    with tempfile.TemporaryDirectory(prefix="kradan-bench-") as tmp:
-        t0 = time.perf_counter()
-        puzzles, problems = load_puzzles(root, ProofCache(Path(tmp)))
-        cold = time.perf_counter() - t0
-        t0 = time.perf_counter()
-        load_puzzles(root, ProofCache(Path(tmp)))
-        warm = time.perf_counter() - t0
-    if problems:
-        raise RuntimeError("the puzzles do not pass the check:\n" + "\n".join(map(str, problems)))
-    times: dict[str, float] = {}
-    groups: dict[str, list[float]] = {}
-    for puzzle in puzzles.puzzles:
-        best = None
-        for _ in range(repeat):
-            t = time.perf_counter()
-            puzzle.kind_obj.prove(puzzle, GameEngine(puzzle.game))
-            took = time.perf_counter() - t
-            best = took if best is None else min(best, took)
-        times[puzzle.id] = best
-        group = f"mate-in-{puzzle.fields['mate_in']}" if puzzle.kind == "mate" else puzzle.kind
-        groups.setdefault(group, []).append(best)
-    by_kind = {g: {"count": len(v), "median": statistics.median(v), "max": max(v)} for g, v in sorted(groups.items())}
-    return {"by_kind": by_kind, "puzzles": times, "cold_seconds": cold, "warm_seconds": warm}
-
-
-def bench_proofs(bench) -> Iterable:
-    """Puzzles: proof time per puzzle kind (no cache) and the whole collection's phase-1 time"""
-    from ..bench import Figure
-
-    result = proof_timings(bench.root)
-    for group, row in result["by_kind"].items():
-        target = "<= 2 s median" if group == "mate-in-3" else None
-        yield bench.add(Figure(f"puzzles.{group}.median_s", f"proof, {group} ({row['count']} puzzles), CPython",
-                               row["median"], f"{row['median']:.3f} s median", f"max {row['max']:.3f} s",
-                               target=target, ok=row["median"] <= 2.0 if target else None))
-    count = len(result["puzzles"])
-    yield bench.add(Figure("puzzles.collection.cold_s", f"check all {count} puzzles, empty proof cache",
-                           result["cold_seconds"], f"{result['cold_seconds']:.1f} s"))
-    yield bench.add(Figure("puzzles.collection.warm_s", f"check all {count} puzzles, proof cache filled",
-                           result["warm_seconds"], f"{result['warm_seconds']:.2f} s"))

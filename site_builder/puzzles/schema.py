@@ -13,30 +13,32 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import BuildProblem
+from ..games import PLUGINS
 from ..i18n import LANGS
-from .kinds import KINDS
+from ..plugin import GameSite
 from .kinds.base import Field, Issue, PuzzleKind
+from .registry import KINDS
 
 ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*\Z")
 TAG = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*\Z")
 RESERVED_IDS = ("format",)
-EXAMPLE_FEN = "k7/8/2K5/8/8/8/8/7R w - - 0 1"
+EXAMPLE = next(iter(PLUGINS.values())).puzzle_example  # the examples of the author's guide
 
 COMMON_FIELDS = (
-    Field("id", "str", required=True, example='"mk-mate2-001"',
+    Field("id", "str", required=True, example=f'"{EXAMPLE.id}"',
           doc_th="ชื่อโจทย์ ต้องตรงกับชื่อไฟล์ (ไม่รวม .toml) ใช้ a-z 0-9 และ -",
           doc_en="the puzzle's id; must equal the file name without .toml (a-z, 0-9, -)"),
-    Field("game", "str", required=True, example='"makruk"',
+    Field("game", "str", required=True, example=f'"{EXAMPLE.game}"',
           doc_th="เกม ต้องเป็นเกมที่เอนจินรู้จักและตรงกับโฟลเดอร์ puzzles/<game>/",
           doc_en="the game; one the engine knows, equal to the folder puzzles/<game>/"),
     Field("kind", "str", required=True, example='"mate"',
           doc_th="ชนิดของโจทย์ (ดูด้านล่าง)", doc_en="the kind of puzzle (see below)"),
-    Field("position", "str", required=True, example=f'"{EXAMPLE_FEN}"',
+    Field("position", "str", required=True, example=f'"{EXAMPLE.position}"',
           doc_th="ตำแหน่งเริ่มต้นเป็น FEN ฝ่ายที่ต้องเดินคือฝ่ายที่แก้โจทย์",
           doc_en="the position as FEN; the side to move is the solver"),
     Field("difficulty", "int", required=True, bounds=(1, 5), example="2",
           doc_th="ความยาก 1 (ง่าย) ถึง 5 (ยาก)", doc_en="difficulty from 1 (easy) to 5 (hard)"),
-    Field("tags", "list[str]", default=(), example='["mate-in-2", "ruea"]',
+    Field("tags", "list[str]", default=(), example=EXAMPLE.tags,
           doc_th="ป้ายกำกับ ตัวอักษร a-z 0-9 และ - ใช้กรองรายการโจทย์",
           doc_en="tags (a-z, 0-9, -), used by the index filters"),
     Field("credit", "str", default="", example='"Kradan"',
@@ -69,17 +71,23 @@ class Puzzle:
     goal: dict[str, str] | None
     hints: dict[str, list[str]]
     fields: dict  # kind-specific fields, defaults filled in
-    solver: str  # "white" | "black"
+    solver: str  # the side to move: a side id of the game (the engine's games op lists them)
     board: dict  # the engine's play reply for the position (pieces, status, ...)
     digest: str  # sha256 of the file's bytes
     lines: "KeyLines"
     proof: dict | None = None
+    solution: dict[str, list[str]] | None = None  # the solution's words per language (phase 1)
     cached: bool = False
     seconds: float = 0.0
 
     @property
     def kind_obj(self) -> PuzzleKind:
         return KINDS[self.kind]
+
+    @property
+    def site(self) -> GameSite:
+        """The game's site plugin (its words)."""
+        return PLUGINS[self.game]
 
     def url(self, lang: str) -> str:
         return f"/{lang}/puzzles/{self.id}/"
@@ -249,15 +257,16 @@ def validate(path: Path, rel: str, folder_game: str | None, known: dict[str, dic
     if isinstance(pid, str):
         if not ID.match(pid) or pid in RESERVED_IDS:
             issues.append(Issue("id", f"{pid!r} cannot be used in a URL",
-                                "use lowercase a-z, 0-9 and '-', like \"mk-mate2-001\""
+                                f"use lowercase a-z, 0-9 and '-', like \"{EXAMPLE.id}\""
                                 + (f" (not {', '.join(RESERVED_IDS)})" if pid in RESERVED_IDS else "")))
         elif pid != path.stem:
             issues.append(Issue("id", f"{pid!r} differs from the file name {path.name!r}",
                                 f'write id = "{path.stem}" or rename the file to {pid}.toml'))
     if isinstance(game, str):
-        if game not in known:
-            issues.append(Issue("game", f"the engine has no game {game!r}",
-                                f"use one of: {', '.join(sorted(known))}"))
+        if game not in known or game not in PLUGINS:
+            issues.append(Issue("game", f"the engine has no game {game!r}" if game not in known else
+                                f"the site has no plugin for {game!r} (site_builder/games/)",
+                                f"use one of: {', '.join(sorted(set(known) & set(PLUGINS)))}"))
             game = None
         elif folder_game is not None and game != folder_game:
             issues.append(Issue("game", f"{game!r} does not match the folder puzzles/{folder_game}/",
@@ -319,7 +328,7 @@ def validate(path: Path, rel: str, folder_game: str | None, known: dict[str, dic
         if not reply["ok"]:
             err = reply["error"]
             issues.append(Issue("position", f"the engine rejects the position: {err['message']}",
-                                f"write a legal {game} FEN, like \"{EXAMPLE_FEN}\""))
+                                f"write a legal {game} FEN, like \"{PLUGINS[game].puzzle_example.position}\""))
         else:
             board = reply
             solver = reply["turn"]
@@ -354,7 +363,7 @@ def discover(root: Path) -> Discovery:
             continue
         if len(parts) != 2:
             found.problems.append(BuildProblem(rel, 0, "a puzzle file must sit in a game folder",
-                                               "move it to puzzles/<game>/<id>.toml, e.g. puzzles/makruk/"))
+                                               f"move it to puzzles/<game>/<id>.toml, e.g. puzzles/{EXAMPLE.game}/"))
             continue
         found.files.append((path, rel, parts[0]))
     return found

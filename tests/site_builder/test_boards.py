@@ -1,13 +1,14 @@
-"""Board blocks: keys, engine checks, every error kind with the line of the offending key."""
+"""Board blocks: keys, engine checks, every error kind with the line of the offending key
+(the shared parser site_builder/boards.py, through the Makruk plugin's ```makruk blocks)."""
 import pytest
 
-from site_builder.boards import parse_board
+from site_builder.games.makruk import PLUGIN
 
 START = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1"
 
 
 def parse(*lines, first_line=10):
-    return parse_board("makruk", list(lines), first_line, "content/th/makruk/01-x.md")
+    return PLUGIN.parse_board(list(lines), first_line, "content/th/makruk/01-x.md")
 
 
 def test_defaults_are_start_position_white_interactive():

@@ -80,3 +80,93 @@ def test_cli_build_with_out(project, tmp_path, monkeypatch, capsys):
     assert main(["--root", str(project), "build", "--out", str(out)]) == 0
     assert (out / "th/makruk/board/index.html").is_file()
     assert f"into {out}" in capsys.readouterr().out
+
+
+def _dead_pid():
+    """A process id that is not running (a child that has exited and been reaped)."""
+    import subprocess
+    import sys
+    proc = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    return int(proc.stdout)
+
+
+def test_a_build_removes_what_a_killed_build_left_behind(project, tmp_path):
+    import os
+    out = tmp_path / "site"
+    build(project, out, assets=fake_assets)
+    dead = _dead_pid()
+    left = [tmp_path / f"site.tmp-{dead}-abc123", tmp_path / f"site.old-{dead}-def456",
+            tmp_path / "site.tmp-x1y2z3", tmp_path / "site.old-q9w8e7"]  # the names builds used before
+    for folder in left:
+        (folder / "th").mkdir(parents=True)
+        (folder / "th/index.html").write_text("half written")
+    alive = tmp_path / f"site.tmp-{os.getppid()}-running"  # a build still running elsewhere: kept
+    alive.mkdir()
+    other = tmp_path / "other.tmp-x1y2z3"  # not this output's: kept
+    other.mkdir()
+    build(project, out, assets=fake_assets)
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["proj", "site", alive.name, other.name])
+    assert (out / "th/index.html").read_text() != "half written"
+
+
+def test_a_failed_build_also_clears_old_leftovers_but_keeps_the_output(project, tmp_path):
+    out = tmp_path / "site"
+    build(project, out, assets=fake_assets)
+    before = snapshot(out)
+    (tmp_path / f"site.tmp-{_dead_pid()}-zzz").mkdir()
+
+    def broken_assets(tmp, root):
+        raise BuildFailed([BuildProblem("node_modules/pyodide", 0, "missing", "run `npm ci`")])
+
+    with pytest.raises(BuildFailed):
+        build(project, out, assets=broken_assets)
+    assert snapshot(out) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["proj", "site"]
+
+
+def test_engine_failure_in_phase_1_is_reported_and_leaves_the_output(project, tmp_path, monkeypatch, capsys):
+    from site_builder.games.makruk import trainer
+    out = tmp_path / "site"
+    build(project, out, assets=fake_assets)
+    before = snapshot(out)
+
+    def refusing(request):  # the engine refuses the trainer's positions
+        return {"ok": False, "error": {"code": "INTERNAL", "message": "internal engine error: boom"}}
+
+    monkeypatch.setattr(trainer, "call", refusing)
+    monkeypatch.setattr(cli, "build", lambda root, out: build(root, out, assets=fake_assets))
+    assert main(["--root", str(project), "build", "--out", str(out)]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert err[0].startswith("site_builder/games/makruk/trainer.py: the counting trainer cannot be built: ")
+    assert "Traceback" not in "\n".join(err) and err[-1] == "1 problem found; the output was left unchanged."
+    assert snapshot(out) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["proj", "site"]
+
+
+def test_phase_2_calls_no_engine(tmp_path, monkeypatch):
+    """Everything a page shows is computed in phase 1: rendering works with the engine switched off."""
+    import engine.api
+    from pz_helpers import project as puzzle_project
+    from pz_helpers import puzzle
+
+    from site_builder import boards
+    from site_builder import build as build_module
+    from site_builder.games.makruk import counting, trainer
+    from site_builder.puzzles import engine_ctx
+    root = puzzle_project(tmp_path / "proj", {"mk-m2": puzzle("mk-m2")},
+                          {"content/th/makruk/01-a.md": lesson("ก", 1, board("moves: e3e4")),
+                           "content/en/makruk/01-a.md": lesson("A", 1, board("moves: e3e4"))})
+    site = build_module.check(root)
+
+    def no_engine(*args, **kwargs):
+        raise AssertionError(f"engine called while rendering: {args}")
+
+    for module in (engine.api, boards, trainer, counting, engine_ctx):
+        monkeypatch.setattr(module, "call", no_engine)
+    for method in ("record", "state", "describe", "line_words"):
+        monkeypatch.setattr(engine_ctx.GameEngine, method, no_engine)
+    monkeypatch.setattr(build_module, "load_site", lambda root: site)
+    build_module.build(root, tmp_path / "site", assets=fake_assets)
+    page = (tmp_path / "site/en/puzzles/mk-m2/index.html").read_text(encoding="utf-8")
+    assert "White: Ruea h1-h8 — checkmate" in page
+    assert (tmp_path / "site/th/makruk/counting-trainer/index.html").is_file()

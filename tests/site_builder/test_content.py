@@ -98,3 +98,35 @@ def test_indented_board_fence_is_reported(project):
     write_tree(project, {"content/th/makruk/02-moves.md": lesson("x", 2, "- item\n\n    ```makruk\n    position: start\n    ```\n")})
     [problem] = problems_of(project)
     assert (problem.file, problem.line) == ("content/th/makruk/02-moves.md", 8) and "indented" in problem.what
+
+
+def test_raw_html_in_a_lesson_is_refused_with_its_line(project):
+    body = ("Some <b>bold</b> text.\n\nA `<code>` span, a < b, <https://example.org> and &amp; are fine.\n\n"
+            "<div class=\"note\">\nblock\n</div>\n\n```text\n<p>in a code block</p>\n```\n\n"
+            "    <p>indented code</p>\n\n<!-- a comment -->\n")
+    write_tree(project, {"content/en/makruk/02-moves.md": lesson("Moves", 2, body)})
+    with pytest.raises(BuildFailed) as failed:
+        check(project)
+    found = [(p.file, p.line, p.what) for p in failed.value.problems]
+    assert found == [
+        ("content/en/makruk/02-moves.md", 6, "raw HTML is not allowed in content pages: <b> </b>"),
+        ("content/en/makruk/02-moves.md", 10, 'raw HTML is not allowed in content pages: <div class="note">'),
+        ("content/en/makruk/02-moves.md", 20, "raw HTML is not allowed in content pages: <!-- a comment -->"),
+    ]
+    assert all("Markdown" in p.fix for p in failed.value.problems)
+
+
+def test_raw_html_in_the_home_intro_is_refused_too(project):
+    write_tree(project, {"content/th/index.md": "---\ntitle: ก\nsummary: ข\n---\nสวัสดี <span lang=\"en\">hi</span>\n"})
+    with pytest.raises(BuildFailed) as failed:
+        check(project)
+    [problem] = failed.value.problems
+    assert (problem.file, problem.line) == ("content/th/index.md", 5)
+    assert problem.what.startswith('raw HTML is not allowed in content pages: <span lang="en">')
+
+
+def test_the_real_content_has_no_raw_html():
+    root = Path(__file__).resolve().parents[2]
+    from site_builder.markdown_ext import find_raw_html
+    for path in sorted((root / "content").rglob("*.md")):
+        assert find_raw_html(path.read_text(encoding="utf-8")) == [], path

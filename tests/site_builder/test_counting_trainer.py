@@ -1,20 +1,21 @@
-"""The counting trainer's build-time side (site_builder/counting_trainer.py): materials and their
-numbers come from the engine, positions are reproducible from a seed, and the Python generator
-is the same as the browser's (static/js/counting-setup.js, run under node)."""
+"""The counting trainer's build-time side (site_builder/games/makruk/trainer.py): materials and
+their numbers come from the engine in phase 1, positions are reproducible from a seed, and the
+Python generator is the same as the browser's (static/js/games/makruk/counting-setup.js, run
+under node; the test fails where node is missing)."""
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
 from engine.api import call
-from site_builder import counting_trainer as ct
+from site_builder.bench.defender import time_defender
+from site_builder.games.makruk import trainer as ct
 
 ROOT = Path(__file__).resolve().parents[2]
-SETUP_JS = ROOT / "site_builder" / "static" / "js" / "counting-setup.js"
+SETUP_JS = ROOT / "site_builder" / "static" / "js" / "games" / "makruk" / "counting-setup.js"
 
 
 def test_spec_examples_from_the_engine():
@@ -56,7 +57,6 @@ def test_lcg_bit_for_bit():
     assert ct.Lcg(123).below(64) == (ct.Lcg(123).next() * 64) >> 32
 
 
-@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 def test_python_and_browser_generators_agree():
     cases = [(m.pieces, ct.limit_of(m.pieces), seed) for m in ct.MATERIALS for seed in (0, 7, 123456789, 4294967295)]
     script = (
@@ -76,8 +76,12 @@ def test_python_and_browser_generators_agree():
 
 
 def test_page_context_carries_engine_numbers():
+    rows, problems = ct.load()
+    assert problems == []
     for lang in ("th", "en"):
-        ctx = ct.page_context(lang)
+        page = ct.page(rows, lang, [])
+        assert (page.slug, page.template) == ("counting-trainer", "counting_trainer.html")
+        ctx = page.context
         data = json.loads(ctx["materials_json"])
         assert [d["id"] for d in data] == [m.id for m in ct.MATERIALS]
         assert all(d["label"] for d in data) and ctx["horizon"] == ct.DEFENDER_HORIZON
@@ -86,7 +90,14 @@ def test_page_context_carries_engine_numbers():
 
 
 def test_time_defender_reports_median_and_max():
-    result = ct.time_defender(samples=3)
+    result = time_defender(samples=3)
     assert result["samples"] == 3 and result["horizon"] == "per material"
     assert 0 < result["median_ms"] <= result["max_ms"]
     assert call({"op": "play", "game": "makruk", "position": result["slowest"]})["ok"]
+
+
+def test_an_engine_failure_is_a_build_problem_not_a_traceback(monkeypatch):
+    monkeypatch.setattr(ct, "call", lambda request: {"ok": False, "error": {"code": "INTERNAL", "message": "boom"}})
+    rows, [problem] = ct.load()
+    assert rows is None and problem.file == "site_builder/games/makruk/trainer.py"
+    assert "the counting trainer cannot be built" in problem.what and "no acceptable position" in problem.what

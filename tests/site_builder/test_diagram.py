@@ -1,17 +1,28 @@
-"""Static SVG: pieces on the right squares for both orientations, coordinates, marks, labels."""
+"""Static SVG: pieces on the right squares for both orientations, coordinates, marks, labels
+(the shared renderer site_builder/diagram.py with the Makruk plugin's pieces and words)."""
 import xml.etree.ElementTree as ET
 
-from site_builder.boards import parse_board
-from site_builder.diagram import describe, figure, frames, piece_id, square_xy, svg
+from site_builder.diagram import frames, square_xy
+from site_builder.diagram import svg as draw
+from site_builder.games.makruk import PLUGIN
+from site_builder.games.makruk.diagram import describe, piece_id
 
 NS = "{http://www.w3.org/2000/svg}"
 FILES = "abcdefgh"
 
 
 def make(*lines):
-    board, problems = parse_board("makruk", list(lines), 1, "x.md")
+    board, problems = PLUGIN.parse_board(list(lines), 1, "x.md")
     assert problems == []
     return board
+
+
+def svg(board, lang):
+    return draw(board, describe(board, lang), piece_id)
+
+
+def figure(board, lang):
+    return PLUGIN.figure(board, lang)
 
 
 def pieces_on_squares(svg_text, orientation):
@@ -31,8 +42,9 @@ def pieces_on_squares(svg_text, orientation):
 
 
 def test_square_geometry_both_orientations():
-    assert square_xy("a1", "white") == (0, 7) and square_xy("h8", "white") == (7, 0)
-    assert square_xy("a1", "black") == (7, 0) and square_xy("h8", "black") == (0, 7)
+    assert square_xy("a1", False) == (0, 7) and square_xy("h8", False) == (7, 0)
+    assert square_xy("a1", True) == (7, 0) and square_xy("h8", True) == (0, 7)
+    assert (make().flipped, make("orientation: black").flipped) == (False, True)
 
 
 def test_piece_ids():
@@ -58,11 +70,12 @@ def test_black_orientation_flips_pieces_and_coordinates():
 
 
 def test_frames_have_coordinates_per_orientation():
-    both = frames({"white", "black"})
+    white_board, black_board = make(), make("orientation: black")
+    both = frames([white_board, black_board, white_board])
     white, black = both.split('<symbol id="kr-frame-white"')[1], both.split('<symbol id="kr-frame-black"')[1]
     assert ">abcdefgh</text>" in white and ">87654321</text>" in white
     assert ">hgfedcba</text>" in black.split("</symbol>")[0] and ">12345678</text>" in black
-    assert 'aria-hidden="true"' in both and "kr-frame-black" not in frames({"white"})
+    assert 'aria-hidden="true"' in both and "kr-frame-black" not in frames([white_board])
 
 
 def test_promoted_bia_uses_its_own_symbol():
@@ -110,3 +123,12 @@ def test_figure_carries_data_attributes_and_caption():
 
 def test_a_start_diagram_stays_compact():
     assert len(figure(make(), "th").encode()) < 2000
+
+
+def test_the_last_move_is_marked_from_the_engine_move_not_its_text():
+    board = make("moves: e3e4 d6d5 b1d2")
+    assert board.last_move == "b1d2" and board.last_squares == ("b1", "d2")
+    # a counting action after the last move does not move the mark
+    counted = make("position: 4k3/8/8/8/8/8/r7/RR2K3 w - - 0 1", "moves: b1b2 count-start")
+    assert counted.last_move == "b1b2" and counted.last_squares == ("b1", "b2")
+    assert '<path class="kr-last" d="M1 7h1v1h-1zM1 6h1v1h-1z"' in svg(counted, "en")

@@ -7,15 +7,16 @@ import pytest
 from pz_helpers import BARE_KINGS, MATE1, MATE3, STALEMATE, best, project, puzzle, quiz
 from sb_helpers import fake_assets
 
-from engine.makruk import move_uci
-from site_builder import render
+from engine.core.search import WIN, verdict
 from site_builder.__main__ import main
 from site_builder.build import build
+from site_builder.csp import blocked
 from site_builder.errors import BuildFailed
-from site_builder.puzzles import load_puzzles
+from site_builder.games.makruk import PLUGIN
 from site_builder.puzzles.engine_ctx import GameEngine
-from site_builder.puzzles.kinds import KINDS
 from site_builder.puzzles.pages import example_files
+from site_builder.puzzles.prove import load_puzzles
+from site_builder.puzzles.registry import KINDS
 
 MATE3_LINE = ["d5c6", "a8a7", "h1h8", "a7a6", "h8a8"]
 PUZZLES = {
@@ -78,33 +79,35 @@ def test_data_block_has_the_contract_keys_and_next_links(site):
 
 def _walk(engine, fen, tree, depth):
     """Every legal move in exactly one of wins/refutations; wins mate or continue with a legal reply."""
-    pos = engine.position(fen)
-    legal = {move_uci(m) for m in pos.legal_moves()}
-    assert set(tree["wins"]) | set(tree["refutations"]) == legal
+    state = engine.state(fen)
+    legal = {state.move(h).text: h for h in state.handles()}
+    assert set(tree["wins"]) | set(tree["refutations"]) == set(legal)
     assert not set(tree["wins"]) & set(tree["refutations"])
     for move, reply in tree["refutations"].items():
-        after = engine.child(pos, pos.parse_move(move))
+        after = state.child(legal[move])
         if reply is not None:
-            after.parse_move(reply)  # legal
+            assert reply in {after.move(h).text for h in after.handles()}  # legal
         else:
-            assert engine.outcome(after) is not None
+            assert after.outcome() is not None
     for move, win in tree["wins"].items():
-        after = engine.child(pos, pos.parse_move(move))
+        after = state.child(legal[move])
         if "mate" in win:
-            assert engine.outcome(after) == "win" and not after.legal_moves()
+            assert verdict(state, after) == WIN and not after.handles()
         elif "done" in win:
             assert depth == 0
         else:
             assert depth > 1
-            nxt = engine.child(after, after.parse_move(win["reply"]))
-            _walk(engine, nxt.fen(), win["node"], depth - 1)
+            nxt = engine.record(fen)
+            nxt.play(move)
+            nxt.play(win["reply"])
+            _walk(engine, nxt.position_text(), win["node"], depth - 1)
 
 
 @pytest.mark.parametrize("pid", ["mk-m1", "mk-m2", "mk-m3", "mk-best"])
 def test_tree_covers_every_legal_move_at_every_node(site, pid):
     _, out, _ = site
     data = data_block(read(out, f"th/puzzles/{pid}"))
-    engine = GameEngine("makruk")
+    engine = GameEngine(PLUGIN)
     _walk(engine, data["position"], data["tree"], data["mate_in"] or 0)
     assert data["line"][0] in data["tree"]["wins"]
 
@@ -158,7 +161,7 @@ def test_puzzle_page_reads_without_js(site):
     assert '<script type="module" src="/static/js/puzzle.js"></script>' in html
     assert re.search(r'<details class="kr-puzzle-solution[^"]*">\s*<summary>เฉลย</summary>', html)
     assert "ขาว: ขุน c6-b6" in html and "ขาว: เรือ h1-h8 — จน" in html
-    assert not render.CSP_BREAKERS.search(html)
+    assert blocked(html) == []
     quiz_html = read(out, "en/puzzles/mk-q1")
     assert '<li data-choice="b">Stalemate</li>' in quiz_html
 
@@ -285,3 +288,43 @@ def test_no_puzzles_folder_no_puzzle_pages(tmp_path):
     build(root, out, assets=fake_assets)
     assert not (out / "th/puzzles").exists()
     assert "/th/puzzles/" not in (out / "th/index.html").read_text()
+
+
+@pytest.fixture
+def source_copy(tmp_path, monkeypatch):
+    """A copy of the sources the proof cache hashes, made the cache's ROOT for this test."""
+    import shutil
+
+    from site_builder.puzzles import cache
+    root = tmp_path / "tree"
+    for path in cache.source_files():
+        target = root / path.relative_to(cache.ROOT)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, target)
+    monkeypatch.setattr(cache, "ROOT", root)
+    cache.code_hash.cache_clear()
+    yield root
+    cache.code_hash.cache_clear()
+
+
+@pytest.mark.parametrize("changed", ["engine/makruk/position.py", "engine/core/search.py", "engine/api.py",
+                                     "site_builder/games/makruk/words.py", "site_builder/puzzles/kinds/mate.py",
+                                     "site_builder/plugin.py"])
+def test_the_cache_key_covers_every_engine_file_and_the_plugins(source_copy, changed):
+    from site_builder.puzzles import cache
+    hashed = {p.relative_to(source_copy).as_posix() for p in cache.source_files()}
+    assert changed in hashed and "engine/makruk/counting.py" in hashed and "engine/core/protocol.py" in hashed
+    key = cache.ProofCache(None).key("digest of a puzzle file")
+    path = source_copy / changed
+    path.write_text(path.read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8")
+    cache.code_hash.cache_clear()
+    assert cache.ProofCache(None).key("digest of a puzzle file") != key
+
+
+def test_the_cache_key_sees_a_moved_file(source_copy):
+    """Same bytes under another path (a file moved between engine packages) is another engine."""
+    from site_builder.puzzles import cache
+    before = cache.code_hash()
+    (source_copy / "engine/makruk/evaluation.py").rename(source_copy / "engine/core/evaluation.py")
+    cache.code_hash.cache_clear()
+    assert cache.code_hash() != before

@@ -4,7 +4,7 @@ from collections import Counter
 import pytest
 from sb_helpers import PROJECT
 
-from site_builder.puzzles import load_puzzles
+from site_builder.puzzles.prove import load_puzzles
 
 
 @pytest.fixture(scope="module")

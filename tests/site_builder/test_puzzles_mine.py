@@ -4,7 +4,7 @@ import tomllib
 from pz_helpers import project
 
 from site_builder.__main__ import main
-from site_builder.puzzles import load_puzzles
+from site_builder.puzzles.prove import load_puzzles
 
 
 def test_mine_writes_files_that_pass_the_check(tmp_path, capsys):

@@ -3,10 +3,11 @@ import pytest
 from pz_helpers import (BARE_KINGS, CHECKMATE, FORK, MATE1, MATE2, MATE3, STALEMATE, best, project, puzzle,
                         quiz)
 
-from engine import search
-from engine.makruk import move_uci
-from site_builder.puzzles import load_puzzles
+from engine.core import search
+from engine.core.search import text_of
+from site_builder.games.makruk import PLUGIN
 from site_builder.puzzles.engine_ctx import GameEngine
+from site_builder.puzzles.prove import load_puzzles
 
 
 def check(tmp_path, text, pid="mk-x"):
@@ -32,25 +33,29 @@ def test_mate_in_two_with_its_alternative_is_proven(tmp_path):
 def test_mate_in_one_and_three(tmp_path):
     [p], found = check(tmp_path, puzzle("mk-x", position=MATE1, mate_in=1, solution=["h1h8"], alternatives=None))
     assert found == [] and p.proof["tree"]["wins"] == {"h1h8": {"mate": True}}
-    engine, solver = GameEngine("makruk"), search.MateSolver(GameEngine("makruk").options)
-    line = _main_line(engine, solver, MATE3, 3)
+    engine = GameEngine(PLUGIN)
+    line = _main_line(engine, engine.solver(), MATE3, 3)
     [p], found = check(tmp_path / "b", puzzle("mk-y", position=MATE3, mate_in=3, solution=line, alternatives=None),
                        "mk-y")
     assert found == [] and p.proof["line"] == line
 
 
 def _main_line(engine, solver, fen, n):
-    pos, line = engine.position(fen), []
+    state, line = engine.state(fen), []
     for r in range(n, 0, -1):
-        moves = solver.mating_moves(pos, r)
-        move = min(moves, key=lambda m: (moves[m], move_uci(m)))
-        line.append(move_uci(move))
-        pos = engine.child(pos, move)
+        moves = solver.winning_moves(state, r)
+        move = min(moves, key=lambda m: (moves[m], text_of(state, m)))
+        line.append(text_of(state, move))
+        state = state.child(move)
         if r > 1:
-            defence = sorted(search.longest_defences(solver, pos, r - 1))[0]
+            defence = sorted(search.longest_defences(solver, state, r - 1))[0]
             line.append(defence)
-            pos = engine.child(pos, pos.parse_move(defence))
+            state = state.child(_handle(state, defence))
     return line
+
+
+def _handle(state, text):
+    return next(h for h in state.handles() if text_of(state, h) == text)
 
 
 def test_illegal_move_in_the_line(tmp_path):
@@ -122,15 +127,16 @@ def test_illegal_alternative(tmp_path):
 
 def test_defence_that_is_not_the_longest(tmp_path):
     fen = "4K3/7k/8/4R3/8/8/8/8 w - - 0 1"  # e8f7: h7h6 holds out longer than h7h8
-    engine = GameEngine("makruk")
-    solver = search.MateSolver(engine.options)
-    pos = engine.child(engine.position(fen), engine.position(fen).parse_move("e8f7"))
-    pos = engine.child(pos, pos.parse_move("h7h8"))
-    slow = sorted(move_uci(m) for m, k in solver.mating_moves(pos, 2).items() if k == 2)[0]
-    after = engine.child(pos, pos.parse_move(slow))
-    reply = move_uci(after.legal_moves()[0])
-    after = engine.child(after, after.parse_move(reply))
-    mate = move_uci(next(iter(solver.mating_moves(after, 1))))
+    engine = GameEngine(PLUGIN)
+    solver = engine.solver()
+    state = engine.state(fen)
+    state = state.child(_handle(state, "e8f7"))
+    state = state.child(_handle(state, "h7h8"))
+    slow = sorted(text_of(state, m) for m, k in solver.winning_moves(state, 2).items() if k == 2)[0]
+    after = state.child(_handle(state, slow))
+    reply = text_of(after, after.handles()[0])
+    after = after.child(_handle(after, reply))
+    mate = text_of(after, next(iter(solver.winning_moves(after, 1))))
     text = puzzle("mk-x", position=fen, mate_in=3, solution=["e8f7", "h7h8", slow, reply, mate], alternatives=None)
     _, what, fix = only_problem(tmp_path, text)
     assert what == "solution[1]: h7h8 is not the best defence: h7h6 holds out longer (mate in 2 after it, in 1 after h7h8)"
@@ -148,8 +154,8 @@ def test_best_move_fork(tmp_path):
     assert found == []
     tree = p.proof["tree"]
     assert tree["wins"] == {"d5c7": {"done": True}}
-    engine = GameEngine("makruk")
-    legal = {move_uci(m) for m in engine.position(FORK).legal_moves()}
+    state = GameEngine(PLUGIN).state(FORK)
+    legal = {text_of(state, h) for h in state.handles()}
     assert set(tree["refutations"]) == legal - {"d5c7"}
     assert tree["refutations"]["d5f6"] is not None
 

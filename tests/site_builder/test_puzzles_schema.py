@@ -2,7 +2,7 @@
 import pytest
 from pz_helpers import MATE2, project, puzzle
 
-from site_builder.puzzles import load_puzzles
+from site_builder.puzzles.prove import load_puzzles
 
 
 def problems_of(tmp_path, files):

@@ -8,6 +8,7 @@ from sb_helpers import URLS, fake_assets
 
 from site_builder import render
 from site_builder.build import build, check
+from site_builder.csp import blocked
 from site_builder.errors import BuildFailed
 
 
@@ -76,7 +77,7 @@ def test_boards_sprite_and_scripts(out):
 def test_no_inline_script_or_style_anywhere(out):
     for html_file in out.rglob("*.html"):
         html = html_file.read_text()
-        assert not render.CSP_BREAKERS.search(html), html_file
+        assert blocked(html) == [], html_file
         assert all("src=" in tag for tag in re.findall(r"<script[^>]*>", html))
 
 
@@ -117,14 +118,20 @@ def test_template_error_is_reported_with_template_line(project, tmp_path, monkey
     assert not (tmp_path / "site").exists()
 
 
-def test_inline_style_in_content_is_a_build_error(project, tmp_path):
-    (project / "content/en/makruk/02-moves.md").write_text(
-        "---\ntitle: M\norder: 2\nsummary: s\n---\n<p style=\"color:red\">x</p>\n")
+def test_inline_style_in_a_template_is_a_build_error(project, tmp_path, monkeypatch):
+    templates = tmp_path / "templates"
+    shutil.copytree(render.TEMPLATES, templates)
+    lesson = (templates / "lesson.html").read_text()
+    (templates / "lesson.html").write_text(lesson.replace("{% block content %}",
+                                                          '{% block content %}\n<p style="color:red">x</p>', 1))
+    monkeypatch.setattr(render, "TEMPLATES", templates)
     check(project)  # phase 1 does not render
     with pytest.raises(BuildFailed) as exc:
         build(project, tmp_path / "site", assets=fake_assets)
-    [problem] = exc.value.problems
-    assert problem.file == "content/en/makruk/02-moves.md" and "CSP" in problem.what
+    assert {p.file for p in exc.value.problems} == {"content/th/makruk/01-board.md", "content/en/makruk/01-board.md",
+                                                    "content/th/makruk/02-moves.md", "content/en/makruk/02-moves.md"}
+    assert all("CSP" in p.what and "a style attribute on <p>" in p.what for p in exc.value.problems)
+    assert not (tmp_path / "site").exists()
 
 
 def test_home_intro_may_hold_a_board(project, tmp_path):
@@ -137,7 +144,41 @@ def test_home_intro_may_hold_a_board(project, tmp_path):
 
 
 def test_csp_check_ignores_code_that_mentions_style():
-    assert not render.CSP_BREAKERS.search('<p>write <code>&lt;p style="x"&gt;</code> or style="x" in prose</p>')
-    assert render.CSP_BREAKERS.search('<img src="a.png" onerror="x()">')
-    assert render.CSP_BREAKERS.search("<script>alert(1)</script>")
-    assert not render.CSP_BREAKERS.search('<script type="module" src="/static/js/main.js"></script>')
+    assert not blocked('<p>write <code>&lt;p style="x"&gt;</code> or style="x" in prose</p>')
+    assert blocked('<img src="a.png" onerror="x()">')
+    assert blocked("<script>alert(1)</script>")
+    assert not blocked('<script type="module" src="/static/js/main.js"></script>')
+
+
+@pytest.mark.parametrize("html", [
+    '<meta name="description" content="The Khun has 13 moves left = 16 moves.">',  # text, not a script
+    '<p>then <b>count = 16 moves.</b> a <i>src= </i> style= on=</p>',
+    '<script type="application/json" id="d">{"a": "<b>"}</script>',
+    '<script type="module" src="/static/js/main.js"></script>',
+    '<svg><use href="#kr-wK" x="8"/></svg>',
+    '<a href="/th/">ok</a><img src="/a.png" alt="onerror=x()">',
+])
+def test_csp_check_passes_what_the_policy_allows(html):
+    assert blocked(html) == []
+
+
+@pytest.mark.parametrize("html, what", [
+    ('<script data-a="src=">alert(1)</script>', "an inline <script> (no src)"),
+    ('<script src="">x()</script>', "an inline <script> (no src)"),
+    ('<script type="text/json">{}</script>', "an inline <script> (no src)"),
+    ("<script type='module'>import('/x.js')</script>", "an inline <script> (no src)"),
+    ("<style>p { color: red }</style>", "a <style> element"),
+    ('<p STYLE="color:red">x</p>', "a style attribute on <p>"),
+    ('<svg><rect style="fill:red"/></svg>', "a style attribute on <rect>"),
+    ('<img src="a.png" onerror="x()">', "an event handler attribute onerror on <img>"),
+    ('<body onload=x()>', "an event handler attribute onload on <body>"),
+    ('<a href=" JavaScript:alert(1)">x</a>', "a javascript: URL in href on <a>"),
+])
+def test_csp_check_refuses_what_the_policy_blocks(html, what):
+    assert [w for _, w in blocked(html)] == [what]
+
+
+def test_csp_problem_names_the_page_source_and_the_html_line():
+    from site_builder.csp import csp_problems
+    [problem] = csp_problems("<p>a</p>\n<p>b</p>\n<style>x</style>", "content/th/makruk/01-x.md")
+    assert problem.file == "content/th/makruk/01-x.md" and "a <style> element (HTML line 3)" in problem.what

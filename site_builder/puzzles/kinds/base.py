@@ -1,8 +1,12 @@
 """What every puzzle kind provides: its own fields, a proof, and the kind-specific page data.
 
-A kind is a module-level instance of a :class:`PuzzleKind` subclass registered in
-``site_builder.puzzles.kinds.KINDS``. The pipeline around it (TOML, common fields, cache,
-pages) is shared; a kind only sees an already type-checked :class:`~site_builder.puzzles.schema.Puzzle`.
+A kind is a module-level instance of a :class:`PuzzleKind` subclass, listed in
+``site_builder.puzzles.registry.KINDS``: the game-neutral kinds of this package (mate,
+best-move, rule-quiz) and each game plugin's own kinds (``GameSite.puzzle_kinds``). A kind
+declares the games it serves in ``games``. The pipeline around it (TOML, common fields, cache,
+pages) is shared; a kind only sees an already type-checked :class:`~site_builder.puzzles.schema.Puzzle`,
+whose ``site`` is the game's plugin (its words) and whose ``solver`` is a side id of the game.
+(The annotations name ``Puzzle`` without importing it: schema.py imports this module.)
 
 Contract of ``prove(puzzle, engine)``:
   * returns ``(proof, issues)``; ``proof`` is a JSON-able dict (it is cached on disk, keyed by the
@@ -15,11 +19,9 @@ Contract of ``prove(puzzle, engine)``:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
-if TYPE_CHECKING:  # pragma: no cover
-    from ..engine_ctx import GameEngine
-    from ..schema import Puzzle
+from ..engine_ctx import GameEngine
 
 
 class Issue(NamedTuple):
@@ -50,12 +52,6 @@ class Field:
     example: str = ""
 
 
-@dataclass(frozen=True)
-class Goal:
-    th: str
-    en: str
-
-
 @dataclass
 class PuzzleKind:
     """Base class; subclasses set ``id``, ``fields``, ``games`` and implement ``prove``/``page_data``."""
@@ -65,13 +61,13 @@ class PuzzleKind:
     name_en: str = ""
     doc_th: str = ""
     doc_en: str = ""
-    games: tuple[str, ...] = ("makruk",)
+    games: tuple[str, ...] = ()  # the game ids this kind serves
     fields: tuple[Field, ...] = field(default_factory=tuple)
 
     def field_map(self) -> dict[str, Field]:
         return {f.name: f for f in self.fields}
 
-    def prove(self, puzzle: "Puzzle", engine: "GameEngine") -> tuple[dict | None, list[Issue]]:
+    def prove(self, puzzle: "Puzzle", engine: GameEngine) -> tuple[dict | None, list[Issue]]:
         raise NotImplementedError
 
     def page_data(self, puzzle: "Puzzle", proof: dict, lang: str) -> dict:

@@ -1,22 +1,24 @@
-"""kind = "best-move": one move wins clearly, proven by engine.search.MaterialSearch.
+"""kind = "best-move": one move wins clearly, proven by engine.core.search.MaterialSearch.
 
-The key must score at least ``margin`` (in Bia) above every move not listed as accepted, at
-``depth`` plies (plus captures). If the key mates, every other move that also mates within
-the depth must be listed in ``alternatives``. Listed alternatives must be within the margin
-of the key. The browser gets ``wins = {key: {"done": true}, alternative: {"done": true}}``
-and, for every other move, the opponent's best reply from a 2-ply material search.
+Game-neutral: it works on the engine's protocol (``State``, handles, the game's evaluation).
+The key must score at least ``margin`` (in the game's material units: Bia in makruk) above
+every move not listed as accepted, at ``depth`` plies (plus captures). If the key wins the
+game, every other move that also wins within the depth must be listed in ``alternatives``.
+Listed alternatives must be within the margin of the key. The browser gets
+``wins = {key: {"done": true}, alternative: {"done": true}}`` and, for every other move, the
+opponent's best reply from a 2-ply material search.
 """
 from __future__ import annotations
 
-from engine import search
-from engine.makruk import move_uci
+from engine.core import search
+from engine.core.search import text_of
+from engine.errors import EngineError
 
-from ..engine_ctx import SIDE_WORDS, GameEngine, line_words, side_of
-from . import register
+from ..engine_ctx import GameEngine, board_games
 from .base import Field, Issue, PuzzleKind
 from .mate import play_solution
 
-MATE_LINE = search.MATE_SCORE / 2
+MATE_LINE = search.WIN_SCORE / 2
 REPLY_DEPTH = 2
 
 
@@ -36,17 +38,17 @@ def _listing(moves: list[str]) -> str:
     return "[" + ", ".join(f'"{m}"' for m in moves) + "]" if len(moves) > 1 else repr(moves[0])
 
 
-def best_reply(material: search.MaterialSearch, engine: GameEngine, pos, depth: int) -> str:
+def best_reply(material: search.MaterialSearch, state, depth: int) -> str:
     """The reply with the best material score at ``depth`` plies (plus captures), the same value
-    ``move_scores`` gives, found with a narrowing window (captures first, then UCI order; the
+    ``move_scores`` gives, found with a narrowing window (captures first, then text order; the
     first of equal replies wins)."""
-    moves = sorted(pos.legal_moves(), key=lambda m: (pos.board[(m >> 6) & 63] is None, move_uci(m)))
-    best, alpha = None, -2 * search.MATE_SCORE
-    for move in moves:
-        value = -material.score(engine.child(pos, move), depth - 1, -2 * search.MATE_SCORE, -alpha)
+    handles = sorted(state.handles(), key=lambda h: (not state.move(h).captures, text_of(state, h)))
+    best, alpha = None, -2 * search.WIN_SCORE
+    for handle in handles:
+        value = -material.score(state.child(handle), depth - 1, -2 * search.WIN_SCORE, -alpha)
         if best is None or value > alpha:
-            best, alpha = move, value
-    return move_uci(best)
+            best, alpha = handle, value
+    return text_of(state, best)
 
 
 class BestMoveKind(PuzzleKind):
@@ -54,28 +56,28 @@ class BestMoveKind(PuzzleKind):
         f = puzzle.fields
         depth, margin = f["depth"], float(f["margin"])
         alternatives = list(f["alternatives"] or [])
-        start, _, played, issues = play_solution(engine, puzzle)
+        played, issues = play_solution(engine, puzzle)
         if issues:
             return None, issues
-        line = [move_uci(m) for m in played]
+        start = played.states[0]
+        line = [m.text for m in played.moves]
         key = line[0]
-        scores = search.MaterialSearch(engine.options).move_scores(start, depth)
+        scores = engine.material().move_scores(start, depth)
         accepted = [key]
         for i, text in enumerate(alternatives):
             try:
-                uci = move_uci(engine.parse(start, text))
-            except Exception as error:  # EngineError
-                issues.append(Issue(f"alternatives[{i}]", str(getattr(error, "message", error)),
-                                    "list legal moves of the start position"))
+                written = text_of(start, engine.handle(puzzle.position, start, text))
+            except EngineError as error:
+                issues.append(Issue(f"alternatives[{i}]", error.message, "list legal moves of the start position"))
                 continue
-            if uci in accepted:
-                issues.append(Issue(f"alternatives[{i}]", f"{uci} is the key or already listed", "list it once"))
+            if written in accepted:
+                issues.append(Issue(f"alternatives[{i}]", f"{written} is the key or already listed", "list it once"))
                 continue
-            if scores[key] - scores[uci] >= margin and not (scores[uci] >= MATE_LINE and scores[key] >= MATE_LINE):
-                issues.append(Issue(f"alternatives[{i}]", f"{uci} is not nearly as good as {key}: it scores "
-                                    f"{_score(scores[uci])}, the key {_score(scores[key])} (depth {depth})",
+            if scores[key] - scores[written] >= margin and not (scores[written] >= MATE_LINE and scores[key] >= MATE_LINE):
+                issues.append(Issue(f"alternatives[{i}]", f"{written} is not nearly as good as {key}: it scores "
+                                    f"{_score(scores[written])}, the key {_score(scores[key])} (depth {depth})",
                                     "remove it from alternatives"))
-            accepted.append(uci)
+            accepted.append(written)
         best = max(scores, key=lambda m: (scores[m], m == key))
         if scores[best] > scores[key] and best not in accepted:
             issues.append(Issue("solution[0]", f"{best} is better than the key {key}: {_score(scores[best])} "
@@ -97,18 +99,18 @@ class BestMoveKind(PuzzleKind):
         if issues:
             return None, issues
         refutations = {}
-        replies = search.MaterialSearch(engine.options)
-        for move in sorted(start.legal_moves(), key=move_uci):
-            uci = move_uci(move)
-            if uci in accepted:
+        replies = engine.material()
+        for handle in sorted(start.handles(), key=lambda h: text_of(start, h)):
+            written = text_of(start, handle)
+            if written in accepted:
                 continue
-            nxt = engine.child(start, move)
-            if engine.outcome(nxt) is not None:
-                refutations[uci] = None
+            after = start.child(handle)
+            if after.outcome() is not None:
+                refutations[written] = None
                 continue
-            refutations[uci] = best_reply(replies, engine, nxt, REPLY_DEPTH)
+            refutations[written] = best_reply(replies, after, REPLY_DEPTH)
         tree = {"wins": {m: {"done": True} for m in sorted(accepted)}, "refutations": refutations}
-        return {"solver": side_of(start), "line": line, "depth": depth, "margin": margin,
+        return {"solver": start.turn, "line": line, "depth": depth, "margin": margin,
                 "accepted": sorted(accepted), "scores": {m: round(s, 2) for m, s in sorted(scores.items())},
                 "tree": tree}, []
 
@@ -116,15 +118,17 @@ class BestMoveKind(PuzzleKind):
         return {"mate_in": None, "line": proof["line"], "tree": proof["tree"], "quiz": None}
 
     def default_goal(self, puzzle, proof: dict) -> dict[str, str]:
-        return {"th": f"{SIDE_WORDS['th'][puzzle.solver]}เดิน หาตาที่ดีที่สุด",
-                "en": f"{SIDE_WORDS['en'][puzzle.solver]} to move: find the best move."}
+        side = puzzle.site.words.side
+        return {"th": f"{side(puzzle.solver, 'th')}เดิน หาตาที่ดีที่สุด",
+                "en": f"{side(puzzle.solver, 'en')} to move: find the best move."}
 
     def solution_text(self, puzzle, proof: dict, lang: str) -> list[str]:
-        return line_words(GameEngine(puzzle.game), puzzle.position, proof["line"], lang)
+        return GameEngine(puzzle.site).line_words(puzzle.position, proof["line"], lang)
 
 
-BEST_MOVE = register(BestMoveKind(
+BEST_MOVE = BestMoveKind(
     id="best-move",
+    games=board_games("play"),
     name_th="ตาเด็ด",
     name_en="Best move",
     doc_th="มีตาเดียวที่ดีกว่าตาอื่นชัดเจน (ได้เปรียบอย่างน้อย margin เบี้ย เมื่อเอนจินคิดลึก depth ครึ่งตา "
@@ -145,4 +149,4 @@ BEST_MOVE = register(BestMoveKind(
               doc_th="ตาที่ถูกต้องดีกว่าตาอื่นอย่างน้อยกี่เบี้ย (ค่าปกติ 2.0)",
               doc_en="how many Bia the key must be better than any other move (default 2.0)"),
     ),
-))
+)

@@ -5,16 +5,16 @@ question = "position-status"  the side to move is: checkmated / stalemated / in 
 question = "legal-move"       choices = ["e3e4", ...]; which ONE is legal (ask = "illegal": which ONE is illegal)
 question = "is-draw"          is the game over as a draw right now? yes / no
 Labels, prompt and explanation are generated here in Thai and English from the engine's answer
-(the explanation of an illegal move is the engine's own ILLEGAL_MOVE message).
+(the explanation of an illegal move is the engine's own ILLEGAL_MOVE message); the game's words
+(sides, pieces, draw reasons) come from its site plugin. Game-neutral: any board game.
 """
 from __future__ import annotations
 
 import re
 
-from engine.errors import EngineError
+from engine.errors import ILLEGAL_MOVE, EngineError
 
-from ..engine_ctx import PIECE_WORDS, SIDE_WORDS, GameEngine, move_words, other_side
-from . import register
+from ..engine_ctx import GameEngine, board_games
 from .base import Field, Issue, PuzzleKind
 
 QUESTIONS = ("position-status", "legal-move", "is-draw")
@@ -28,16 +28,6 @@ STATUS_LABELS = {
 }
 YES_NO = {"yes": {"th": "ใช่ เสมอแล้ว", "en": "Yes, it is a draw"},
           "no": {"th": "ไม่ใช่ เกมยังไม่จบด้วยการเสมอ", "en": "No, it is not a draw"}}
-DRAW_REASONS = {
-    "stalemate": {"th": "อับ: ฝ่ายที่ต้องเดินไม่ถูกรุกแต่ไม่มีตาเดินที่ถูกกติกา",
-                  "en": "stalemate: the side to move is not in check but has no legal move"},
-    "insufficient_material": {"th": "เหลือขุนต่อขุน ไม่มีฝ่ายใดรุกจนได้",
-                              "en": "only the two Khun are left, so nobody can mate"},
-    "counting": {"th": "นับศักดิ์ครบแล้ว", "en": "the count has run out"},
-    "repetition": {"th": "ตำแหน่งเดิมเกิดซ้ำครบจำนวน", "en": "the same position occurred too often"},
-    "mate_while_counting": {"th": "ฝ่ายที่กำลังนับรุกจน ซึ่งกติกาให้เป็นเสมอ",
-                            "en": "the counting side gave mate, which the rules count as a draw"},
-}
 
 
 def _moves(n: int) -> str:
@@ -62,13 +52,13 @@ class RuleQuizKind(PuzzleKind):
         status = puzzle.board["status"]
         side = puzzle.solver
         if question == "position-status":
-            return self._status(puzzle, status, side)
+            return self._status(puzzle, engine, status, side)
         if question == "is-draw":
             return self._draw(puzzle, status, side)
         return self._legal(puzzle, engine, side)
 
     # ------------------------------------------------------------------ position-status
-    def _status(self, puzzle, status, side):
+    def _status(self, puzzle, engine: GameEngine, status, side):
         legal = puzzle.board["legal_moves"]
         if status["reason"] == "checkmate":
             answer = "checkmate"
@@ -79,8 +69,9 @@ class RuleQuizKind(PuzzleKind):
         else:
             answer = "none"
         ids = dict(zip(STATUS_LABELS, IDS))
-        s_th, s_en = SIDE_WORDS["th"][side], SIDE_WORDS["en"][side]
-        winner_th, winner_en = SIDE_WORDS["th"][other_side(side)], SIDE_WORDS["en"][other_side(side)]
+        words = puzzle.site.words
+        s_th, s_en = words.side(side, "th"), words.side(side, "en")
+        winner_th, winner_en = words.side(engine.other(side), "th"), words.side(engine.other(side), "en")
         n = len(legal)
         explain = {
             "checkmate": {"th": f"{s_th}ถูกรุกและไม่มีตาเดินใดพ้นการรุกได้ จึงจน {winner_th}ชนะ",
@@ -101,14 +92,15 @@ class RuleQuizKind(PuzzleKind):
     # ------------------------------------------------------------------ is-draw
     def _draw(self, puzzle, status, side):
         is_draw = status["result"] == "draw"
-        s_th, s_en = SIDE_WORDS["th"][side], SIDE_WORDS["en"][side]
+        words = puzzle.site.words
+        s_th, s_en = words.side(side, "th"), words.side(side, "en")
         if is_draw:
-            reason = DRAW_REASONS.get(status["reason"], {"th": status["reason"], "en": status["reason"]})
-            explain = {"th": f"ใช่ เกมจบเสมอแล้ว เพราะ{reason['th']}", "en": f"Yes, the game is drawn: {reason['en']}."}
+            explain = {"th": f"ใช่ เกมจบเสมอแล้ว เพราะ{words.draw_reason(status['reason'], 'th')}",
+                       "en": f"Yes, the game is drawn: {words.draw_reason(status['reason'], 'en')}."}
         elif status["result"] != "ongoing":
-            winner = status["result"].split("_")[0]
-            explain = {"th": f"ไม่ใช่ {s_th}ถูกรุกจน {SIDE_WORDS['th'][winner]}ชนะ ไม่ใช่เสมอ",
-                       "en": f"No: {s_en} is checkmated, {SIDE_WORDS['en'][winner]} wins; that is not a draw."}
+            winner = status["result"].removesuffix("_wins")
+            explain = {"th": f"ไม่ใช่ {s_th}ถูกรุกจน {words.side(winner, 'th')}ชนะ ไม่ใช่เสมอ",
+                       "en": f"No: {s_en} is checkmated, {words.side(winner, 'en')} wins; that is not a draw."}
         else:
             n = len(puzzle.board["legal_moves"])
             explain = {"th": f"ไม่ใช่ เกมยังดำเนินต่อ {s_th}มีตาเดินที่ถูกกติกา {n} ตา"
@@ -132,16 +124,18 @@ class RuleQuizKind(PuzzleKind):
             issues.append(Issue("choices", f"has {len(choices)} moves", f"give 2 to {len(IDS)} moves"))
         if len(set(choices)) != len(choices):
             issues.append(Issue("choices", "a move is listed twice", "list every move once"))
-        pos = engine.position(puzzle.position)
-        results = []  # (uci text, legal?, message th, message en)
+        words, board = puzzle.site.words, puzzle.board["board"]
+        start = engine.state(puzzle.position)
+        results = []  # (move text, legal?, message th, message en)
         for i, text in enumerate(choices):
             try:
-                move = engine.parse(pos, text)
-                results.append((text, True, move_words(pos, move, "th"), move_words(pos, move, "en")))
+                move = start.move(engine.handle(puzzle.position, start, text))
+                results.append((text, True, words.move(board, move, "th"), words.move(board, move, "en")))
             except EngineError as error:
-                if error.code != "ILLEGAL_MOVE":
+                if error.code != ILLEGAL_MOVE:
+                    example = (puzzle.board["legal_moves"] or ["..."])[0]
                     issues.append(Issue(f"choices[{i}]", error.message,
-                                        "write a move as from-square and to-square, like \"e3e4\""))
+                                        f"write a move in the game's notation, like \"{example}\""))
                     continue
                 results.append((text, False, _strip_fen(error.message_th), _strip_fen(error.message)))
         if issues:
@@ -155,11 +149,11 @@ class RuleQuizKind(PuzzleKind):
                                 f"the question asks for exactly one",
                                 "change the choices so that exactly one is "
                                 f"{word}, or set ask = \"{'illegal' if ask == 'legal' else 'legal'}\"")]
-        s_th, s_en = SIDE_WORDS["th"][side], SIDE_WORDS["en"][side]
+        s_th, s_en = words.side(side, "th"), words.side(side, "en")
         labelled = []
         explain_th, explain_en = [], []
         for i, (text, ok, th, en) in enumerate(results):
-            label = {"th": _label(pos, text, "th"), "en": _label(pos, text, "en")}
+            label = {"th": words.move_label(board, text, "th"), "en": words.move_label(board, text, "en")}
             labelled.append({"id": IDS[i], "label": label, "move": text})
             if ok:
                 explain_th.append(f"{text}: เดินได้ ({th})")
@@ -199,19 +193,9 @@ class RuleQuizKind(PuzzleKind):
         return [head + answer, proof["explanation"][lang]]
 
 
-def _label(pos, text: str, lang: str) -> str:
-    """'เรือ a1-a5 (a1a5)': the piece on the from-square and the squares, legal or not."""
-    piece = pos.board[_square(text[:2])]
-    name = PIECE_WORDS[lang][piece.upper()] if piece else ("ช่องว่าง" if lang == "th" else "empty square")
-    return f"{name} {text[:2]}-{text[2:4]}"
-
-
-def _square(name: str) -> int:
-    return "abcdefgh".index(name[0]) + 8 * (int(name[1]) - 1)
-
-
-RULE_QUIZ = register(RuleQuizKind(
+RULE_QUIZ = RuleQuizKind(
     id="rule-quiz",
+    games=board_games("play"),
     name_th="คำถามกติกา",
     name_en="Rule quiz",
     doc_th="คำถามปรนัยเรื่องกติกา คำตอบที่ถูกเอนจินคำนวณจากตำแหน่ง ไม่ได้เขียนไว้ในไฟล์",
@@ -230,4 +214,4 @@ RULE_QUIZ = register(RuleQuizKind(
               doc_en='"legal-move" only: ask for the one legal move ("legal", the default) or the one '
                      'illegal move ("illegal")'),
     ),
-))
+)

@@ -18,19 +18,19 @@ against what the engine computes for the material on the board, never trusted.
 """
 from __future__ import annotations
 
-from engine import counting as rules
-from engine import search
 from engine.api import call
-from engine.makruk import COLOR_NAMES, move_uci
+from engine.core.search import text_of
+from engine.makruk import counting as rules
+from engine.makruk.position import COLOR_NAMES
 
-from ...counting_trainer import horizon_for
-from ..engine_ctx import PIECE_WORDS, SIDE_WORDS, GameEngine, line_words, move_words, other_side
-from . import register
-from .base import Field, Issue, PuzzleKind
+from ...puzzles.engine_ctx import GameEngine
+from ...puzzles.kinds.base import Field, Issue, PuzzleKind
+from .trainer import horizon_for
+from .words import SIDE_WORDS, WORDS, piece_word
 
 QUESTIONS = ("start", "limit", "attacker-moves", "draw-now", "which-count", "play-out")
 NUMBER_QUESTIONS = ("start", "limit", "attacker-moves")
-MAX_PROOF = 5  # the mate solver's reach (engine.api.MAX_MATE_DEPTH)
+MAX_PROOF = 5  # the mate solver's reach (engine.api.MAX_WIN_DEPTH)
 
 KIND_WORDS = {
     "board": {"th": "ศักดิ์กระดาน", "en": "board's honour"},
@@ -60,7 +60,7 @@ def _words(lang: str, side: str) -> str:
 def material_words(pos, color: str, lang: str) -> str:
     """'เรือ 1 ม้า 2' / 'Ruea 1, Ma 2': a side's pieces besides the Khun."""
     counts = pos.material(color)
-    parts = [f"{PIECE_WORDS[lang][p]} {n}" for p, n in counts.items() if p != "K" and n]
+    parts = [f"{piece_word('M~' if p == 'F' else p, lang)} {n}" for p, n in counts.items() if p != "K" and n]
     if not parts:
         return "ขุนตัวเดียว" if lang == "th" else "the Khun alone"
     return (" " if lang == "th" else ", ").join(parts)
@@ -79,7 +79,7 @@ class CountingKind(PuzzleKind):
             error = reply["error"]
             return None, [Issue(error.get("field") or "moves", f"the engine refuses the moves: {error['message']}",
                                 "give legal moves (UCI like \"b2b7\", or count-start / count-stop)")]
-        game = engine.new_game(puzzle.position, engine.options)
+        game = engine.record(puzzle.position)
         for move in moves:
             game.play(move)
         pos = game.position
@@ -113,11 +113,11 @@ class CountingKind(PuzzleKind):
 
     def _check_fen_fields(self, puzzle, engine: GameEngine) -> list[Issue]:
         """A FEN that carries a pieces' honour count must carry the limit the engine computes."""
-        pos = engine.position(puzzle.position)
+        pos = engine.record(puzzle.position).position
         if not pos.count_limit or pos.count_kind != "pieces":
             return []
         counter = rules.counter(pos)
-        strong = other_side(COLOR_NAMES[counter])
+        strong = engine.other(COLOR_NAMES[counter])
         limit = rules.pieces_limit(pos, "w" if strong == "white" else "b", engine.options["limitOrder"])
         if pos.count_limit != 2 * limit:
             fields = puzzle.position.split()
@@ -151,7 +151,7 @@ class CountingKind(PuzzleKind):
             remaining = max(0, rules.draw_ply(pos, engine.options) - pos.count_ply)
             counter_to_move = reply["turn"] == count["counter"]
             facts["attacker_moves"] = remaining // 2 if counter_to_move else (remaining + 1) // 2
-            facts["attacker"] = other_side(count["counter"])
+            facts["attacker"] = engine.other(count["counter"])
             strong = "w" if facts["attacker"] == "white" else "b"
             facts["strong_material"] = {lang: material_words(pos, strong, lang) for lang in ("th", "en")}
             facts["table_limit"] = (rules.pieces_limit(pos, strong, engine.options["limitOrder"])
@@ -163,19 +163,19 @@ class CountingKind(PuzzleKind):
         """The moves after the diagram, in words: 'ขาว เรือ b2xb7, ดำ ขุน e8-d8'."""
         if not moves:
             return {"th": "", "en": ""}
-        game = engine.new_game(fen, engine.options)
+        game = engine.record(fen)
         out = {"th": [], "en": []}
         for move in moves:
-            side = COLOR_NAMES[game.position.turn]
+            side, board = game.state.turn, game.view()["board"]
+            played = game.play(move)
             for lang in out:
                 if move == "count-start":
                     text = "ขอนับศักดิ์" if lang == "th" else "starts a count"
                 elif move == "count-stop":
                     text = "หยุดนับ" if lang == "th" else "stops counting"
                 else:
-                    text = move_words(game.position, game.position.parse_move(move), lang)
+                    text = WORDS.move(board, played, lang)
                 out[lang].append(f"{_words(lang, side)} {text}")
-            game.play(move)
         return {"th": ", ".join(out["th"]) + " ", "en": ", ".join(out["en"]) + ". "}
 
     # ------------------------------------------------------------------ situation sentences
@@ -371,7 +371,7 @@ class CountingKind(PuzzleKind):
 
     # ------------------------------------------------------------------ play-out
     def _playout(self, puzzle, engine: GameEngine, game, reply, facts, words):
-        pos = game.position
+        pos, state = game.position, game.state
         if facts["turn"] != facts["attacker"]:
             return None, [Issue("moves" if puzzle.fields["moves"] else "position",
                                 f"the side to move ({facts['turn']}) is the counting side; in a play-out the "
@@ -384,16 +384,16 @@ class CountingKind(PuzzleKind):
         if not available:
             return None, [Issue("position", "the count leaves the attacker no move", "change the position")]
         depth = min(available, MAX_PROOF)
-        solver = search.MateSolver(engine.options)
-        shortest = solver.shortest_mate(pos, depth)
+        solver = engine.solver()
+        shortest = solver.shortest_win(state, depth)
         if shortest is None:
             return None, [Issue("question", f"the engine finds no forced mate within {depth} moves "
                                 f"(the count leaves {available}); a play-out must be provably winnable",
                                 f"choose a position with a mate in at most {depth} moves inside the count")]
-        line = self._main_line(solver, engine, pos, shortest)
+        line = self._main_line(solver, state, shortest)
         strong = pos.material("w" if facts["attacker"] == "white" else "b")
         pieces = "".join(letter * n for letter, n in strong.items() if letter != "K")
-        playout = {"fen": pos.fen(), "horizon": horizon_for(pieces), "attacker": facts["attacker"],
+        playout = {"fen": game.position_text(), "horizon": horizon_for(pieces), "attacker": facts["attacker"],
                    "defender": facts["counter"], "kind": facts["kind"], "start": facts["start"],
                    "limit": facts["limit"], "count": facts["count"], "attacker_moves": available,
                    "mate_within": shortest}
@@ -401,21 +401,21 @@ class CountingKind(PuzzleKind):
                 "facts": facts, "playout": playout, "line": line, "setup_words": words}, []
 
     @staticmethod
-    def _main_line(solver, engine: GameEngine, pos, n: int) -> list[str]:
+    def _main_line(solver, state, n: int) -> list[str]:
         """A shortest mate, the defence holding out longest (ties by UCI order)."""
         line = []
         while n >= 1:
-            mating = solver.mating_moves(pos, n)
-            best = min(mating.items(), key=lambda kv: (kv[1], move_uci(kv[0])))[0]
-            line.append(move_uci(best))
-            pos = engine.child(pos, best)
-            if engine.outcome(pos) is not None:
+            mating = solver.winning_moves(state, n)
+            best = min(mating.items(), key=lambda kv: (kv[1], text_of(state, kv[0])))[0]
+            line.append(text_of(state, best))
+            state = state.child(best)
+            if state.outcome() is not None:
                 break
             n = mating[best] - 1
-            replies = sorted(pos.legal_moves(), key=move_uci)
-            reply = max(replies, key=lambda m: solver.shortest_mate(engine.child(pos, m), n) or 0)
-            line.append(move_uci(reply))
-            pos = engine.child(pos, reply)
+            replies = sorted(state.handles(), key=lambda h: text_of(state, h))
+            reply = max(replies, key=lambda h: solver.shortest_win(state.child(h), n) or 0)
+            line.append(text_of(state, reply))
+            state = state.child(reply)
         return line
 
     # ------------------------------------------------------------------ pages
@@ -440,8 +440,7 @@ class CountingKind(PuzzleKind):
 
     def solution_text(self, puzzle, proof: dict, lang: str) -> list[str]:
         if proof["question"] == "play-out":
-            engine = GameEngine(puzzle.game)
-            return line_words(engine, proof["playout"]["fen"], proof["line"], lang)
+            return GameEngine(puzzle.site).line_words(proof["playout"]["fen"], proof["line"], lang)
         if proof["answer_type"] == "number":
             answer = str(proof["correct"])
         else:
@@ -455,8 +454,9 @@ def reply_has_bia(reply: dict) -> bool:
     return any(letter in ("P", "p") for letter in reply["board"].values())
 
 
-COUNTING = register(CountingKind(
+COUNTING = CountingKind(
     id="counting",
+    games=("makruk",),
     name_th="การนับศักดิ์",
     name_en="Counting",
     doc_th="โจทย์เรื่องการนับศักดิ์ของหมากรุกไทย คำตอบทุกข้อเอนจินคำนวณจากตำแหน่ง (และตาเดินใน moves) "
@@ -479,4 +479,4 @@ COUNTING = register(CountingKind(
               doc_en="moves played from the diagram before the question (e.g. the capture of the last piece); "
                      "count-start / count-stop allowed"),
     ),
-))
+)

@@ -1,0 +1,121 @@
+"""`python -m site_builder bench`: how fast the engine is where it runs, and what a visitor downloads.
+
+Sections (run in this order; `--only NAME,...` / `--skip NAME,...`, `--list` names them), one
+module each in this package:
+
+  perft      Makruk perft in CPython and python-chess's perft from the chess start position in
+             the same process, as a reference (target: Makruk rate >= chess rate). Both use the
+             same bulk-counting perft: the moves of the last ply are counted, not played.
+  pyodide    the same Makruk perft inside Pyodide (WebAssembly) under Node, with the engine
+             wheel the site ships (tests/pyodide/bench_perft.mjs).
+  ready      engine-ready time of a lesson in headless Chromium, from navigation start to its
+             first live board's figure[data-state="ready"]: cold (fresh profile, empty cache)
+             and warm (the same profile again, HTTP cache filled). Target: warm <= 1.5 s.
+  bytes      bytes a visitor downloads before a lesson is readable (JavaScript off: HTML, CSS
+             and the fonts actually fetched; target <= 60 KB) and before it is interactive
+             (everything fetched until data-state="ready": JS, Pyodide, the engine wheel).
+  defender   the counting trainer's defend reply time, CPython and browser (target <= 300 ms).
+  proofs     puzzle proof time per kind and the whole collection's check time.
+
+Adding figures: write a module here with a function `def section_x(bench: Bench) ->
+Iterable[Figure | str]` (yield Figure lines; a str is printed as a note) and add
+`Section("name", "title", section_x)` to SECTIONS below. `bench.timeit(fn)` times a call
+best-of-N, `bench.site_url()` builds and serves the site once, `bench.root` is the project
+folder, `bench.results` holds earlier figures by key. No page module imports this package.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import sys
+from dataclasses import asdict
+from pathlib import Path
+
+from .bytes import section_bytes
+from .core import Bench, Figure, Section
+from .defender import section_defender
+from .perft import section_perft
+from .proofs import section_proofs
+from .pyodide import section_pyodide
+from .ready import section_ready
+
+SECTIONS: list[Section] = [
+    Section("perft", "Engine speed: perft in CPython, python-chess as the reference", section_perft),
+    Section("pyodide", "Engine speed inside Pyodide (WebAssembly) under Node", section_pyodide),
+    Section("ready", "Engine-ready time in headless Chromium", section_ready),
+    Section("bytes", "Bytes a visitor downloads", section_bytes),
+    Section("defender", "Counting trainer: the engine's defence of a bare Khun (defend op), CPython and browser",
+            section_defender),
+    Section("proofs", "Puzzles: proof time per puzzle kind (no cache) and the whole collection's phase-1 time",
+            section_proofs),
+]
+
+
+def _line(f: Figure) -> str:
+    line = f"  {f.label:<58} {f.text:>18}"
+    if f.target:
+        line += f"   target {f.target}: " + ("ok" if f.ok else "MISSED" if f.ok is not None else "?")
+    if f.detail:
+        line += f"\n  {'':<58}   {f.detail}"
+    return line
+
+
+def run(argv: list[str] | None = None, root: Path | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m site_builder bench", description=__doc__.split("\n\n")[0])
+    add_arguments(parser)
+    return run_args(parser.parse_args(argv), root or Path.cwd())
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--only", help="comma-separated sections to run (see --list)")
+    parser.add_argument("--skip", help="comma-separated sections to leave out")
+    parser.add_argument("--list", action="store_true", help="list the sections and exit")
+    parser.add_argument("--depth", type=int, default=4, help="perft depth (default 4)")
+    parser.add_argument("--repeat", type=int, default=3, help="perft runs, the best counts (default 3)")
+    parser.add_argument("--runs", type=int, default=3, help="browser loads per figure, median shown (default 3)")
+    parser.add_argument("--site", type=Path, help="measure this built site instead of building one")
+    parser.add_argument("--page", help="lesson URL path to load (default: the first Thai lesson with a live board)")
+    parser.add_argument("--json", type=Path, help="also write every figure to this JSON file")
+    parser.add_argument("--strict", action="store_true", help="exit 1 when a target is missed")
+
+
+def run_args(args: argparse.Namespace, root: Path) -> int:
+    sections = SECTIONS
+    if args.list:
+        for s in sections:
+            print(f"{s.name:<10} {s.title}")
+        return 0
+    names = [s.name for s in sections]
+    only = set(filter(None, (args.only or "").split(","))) or set(names)
+    skip = set(filter(None, (args.skip or "").split(",")))
+    unknown = (only | skip) - set(names)
+    if unknown:
+        print(f"unknown section(s): {', '.join(sorted(unknown))}; known: {', '.join(names)}", file=sys.stderr)
+        return 2
+    bench = Bench(root, depth=args.depth, repeat=args.repeat, runs=args.runs, site=args.site, page=args.page)
+    print(f"Kradan benchmark: {platform.system()} {platform.machine()}, {os.cpu_count()} CPUs,"
+          f" Python {platform.python_version()}", flush=True)
+    failed = False
+    try:
+        for section in sections:
+            if section.name not in only or section.name in skip:
+                continue
+            print(f"\n{section.title}", flush=True)
+            try:
+                for item in section.run(bench):
+                    print(_line(item) if isinstance(item, Figure) else f"  ({item})", flush=True)
+            except Exception as exc:  # noqa: BLE001 - one broken section must not hide the others
+                failed = True
+                print(f"  FAILED: {type(exc).__name__}: {exc}", flush=True)
+    finally:
+        bench.close()
+    missed = [f for f in bench.figures if f.ok is False]
+    print(f"\n{len(bench.figures)} figures, {len(missed)} target(s) missed"
+          + (": " + ", ".join(f.key for f in missed) if missed else ""))
+    if args.json:
+        args.json.write_text(json.dumps([asdict(f) for f in bench.figures], indent=2, ensure_ascii=False) + "\n",
+                             encoding="utf-8")
+    return 1 if failed or (args.strict and missed) else 0
+

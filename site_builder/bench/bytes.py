@@ -1,0 +1,154 @@
+"""bytes: what a visitor downloads before a lesson is readable (JavaScript off: HTML, CSS and the
+fonts actually fetched; target <= 60 KB sent gzipped) and before it is interactive (everything
+fetched until data-state="ready": JS, Pyodide, the engine wheel)."""
+from __future__ import annotations
+
+import gzip
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from .chromium import READY_PROBE, READY_TIMEOUT_MS, launch_options, sync_playwright_or_none
+from .core import Bench, Figure, kb, secs, skipped
+
+TARGET_READABLE_BYTES = 60 * 1000
+
+COMPRESSIBLE = re.compile(r"^text/|javascript|json|svg|application/wasm")
+
+
+@dataclass
+class Transfer:
+    url: str
+    kind: str
+    sent: int  # response body bytes as transferred (encoded)
+    size: int  # uncompressed body bytes
+    gzipped: int  # what gzip -6 makes of it (as a compressing host would send it)
+
+
+@dataclass
+class Tally:
+    items: list[Transfer] = field(default_factory=list)
+
+    def total(self, attr: str, kinds: Iterable[str] | None = None) -> int:
+        return sum(getattr(t, attr) for t in self.items if kinds is None or t.kind in kinds)
+
+    def by_kind(self) -> dict[str, tuple[int, int]]:
+        out: dict[str, tuple[int, int]] = {}
+        for t in self.items:
+            n, b = out.get(t.kind, (0, 0))
+            out[t.kind] = (n + 1, b + t.sent)
+        return out
+
+
+def _kind(url: str, content_type: str) -> str:
+    path = url.split("?")[0]
+    if "/pyodide/" in path:
+        return "pyodide"
+    if path.endswith(".whl"):
+        return "engine wheel"
+    if path.endswith(".woff2"):
+        return "fonts"
+    if path.endswith(".css"):
+        return "css"
+    if path.endswith((".js", ".mjs")):
+        return "js"
+    if "text/html" in content_type:
+        return "html"
+    return "other"
+
+
+def _recorder(context, tally: Tally, base: str):
+    def on_finished(request):
+        try:
+            record(request)
+        except Exception:  # noqa: BLE001 - the context closed while an event was pending
+            pass
+
+    def record(request):
+        response = request.response()
+        if response is None or not request.url.startswith(base):
+            return
+        ctype = response.headers.get("content-type", "")
+        try:
+            body = response.body()
+            size = len(body)
+        except Exception:  # noqa: BLE001 - e.g. a worker's own script: use the header
+            body, size = None, int(response.headers.get("content-length") or 0)
+        sent = request.sizes().get("responseBodySize", 0)
+        if sent <= 0:
+            sent = size
+        gz = len(gzip.compress(body, 6)) if body is not None and COMPRESSIBLE.search(ctype) else sent
+        tally.items.append(Transfer(request.url, _kind(request.url, ctype), sent, size, min(gz, sent)))
+
+    context.on("requestfinished", on_finished)
+
+
+def _drain(page, tally: Tally, quiet_ms: int = 400, limit_ms: int = 5000) -> None:
+    """Let pending requestfinished events run until none arrived for `quiet_ms`."""
+    waited, seen = 0, -1
+    while waited < limit_ms and seen != len(tally.items):
+        seen = len(tally.items)
+        page.wait_for_timeout(quiet_ms)
+        waited += quiet_ms
+
+
+def _breakdown(tally: Tally) -> str:
+    return ", ".join(f"{kind} {kb(b)}" + (f" ({n} files)" if n > 1 else "")
+                     for kind, (n, b) in sorted(tally.by_kind().items(), key=lambda kv: -kv[1][1]))
+
+
+def section_bytes(bench: Bench) -> Iterable[Figure | str]:
+    sync_playwright = sync_playwright_or_none()
+    if sync_playwright is None:
+        yield bench.add(skipped("bytes.readable", "bytes before readable", "playwright is not installed: pip install -e '.[test]'"))
+        return
+    base = bench.site_url()
+    lessons = bench.lessons()
+    first = bench.live_lesson()
+    readable: dict[str, Tally] = {}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(**launch_options())
+        try:
+            for url in dict.fromkeys([first, *lessons]):
+                context = browser.new_context(java_script_enabled=False)
+                tally = readable[url] = Tally()
+                _recorder(context, tally, base)
+                page = context.new_page()
+                page.goto(base + url, wait_until="load")
+                page.wait_for_load_state("networkidle")
+                _drain(page, tally)
+                context.close()
+            context = browser.new_context()
+            live = Tally()
+            _recorder(context, live, base)
+            page = context.new_page()
+            page.goto(base + first, wait_until="domcontentloaded")
+            state, ms = page.evaluate(READY_PROBE, READY_TIMEOUT_MS)
+            if state != "ready":
+                raise RuntimeError(f"{first}: the live board ended in state {state!r}")
+            _drain(page, live)
+            context.close()
+        finally:
+            browser.close()
+
+    yield ("response bodies as this local server sends them (it does not compress, so transferred ="
+           " uncompressed), and gzip -6 of HTML/CSS/JS/JSON/SVG/wasm as a compressing host (Netlify) sends"
+           " them; fonts, zip and wheel count as they are; the 60 KB target is checked on what is sent"
+           " (gzipped), like tests/site_builder/test_page_budget.py. KB = 1000 bytes")
+    t = readable[first]
+    yield bench.add(Figure("bytes.readable.raw", f"readable, JS off, uncompressed: {first}", t.total("sent"), kb(t.total("sent")),
+                           _breakdown(t)))
+    yield bench.add(Figure("bytes.readable.gzip", f"readable, JS off, sent gzipped: {first}", t.total("gzipped"),
+                           kb(t.total("gzipped")), target=f"<= {kb(TARGET_READABLE_BYTES)}",
+                           ok=t.total("gzipped") <= TARGET_READABLE_BYTES))
+    heavy_url, heavy = max(readable.items(), key=lambda kv: kv[1].total("gzipped"))
+    if heavy_url != first:
+        yield bench.add(Figure("bytes.readable.max.gzip", f"heaviest lesson, JS off, sent gzipped: {heavy_url}",
+                               heavy.total("gzipped"), kb(heavy.total("gzipped")),
+                               f"uncompressed {kb(heavy.total('sent'))}; {_breakdown(heavy)}",
+                               target=f"<= {kb(TARGET_READABLE_BYTES)}",
+                               ok=heavy.total("gzipped") <= TARGET_READABLE_BYTES))
+    yield bench.add(Figure("bytes.interactive.raw", f"interactive (until data-state=ready), uncompressed: {first}", live.total("sent"),
+                           kb(live.total("sent")), _breakdown(live)))
+    yield bench.add(Figure("bytes.interactive.gzip", "interactive, sent gzipped", live.total("gzipped"),
+                           kb(live.total("gzipped")), f"cold engine ready after {secs(ms / 1000)} in this run"))

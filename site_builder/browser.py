@@ -1,0 +1,50 @@
+"""What a headless-browser run needs: Chromium's flags and executable, and the built site served
+like production in a thread (the benchmark and tests/e2e use them)."""
+from __future__ import annotations
+
+import os
+import sys
+import threading
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+
+from .serve import load_header_rules, make_server
+
+#: Flags for headless Chromium in containers and CI.
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage",
+]
+
+
+def chromium_executable() -> str | None:
+    """$KRADAN_CHROMIUM or /usr/bin/chromium when it exists; None means Playwright's own browser."""
+    path = os.environ.get("KRADAN_CHROMIUM", "/usr/bin/chromium")
+    return path if path and Path(path).exists() else None
+
+
+def serve_in_thread(folder: Path, root: Path) -> tuple[str, Callable[[], None]]:
+    """Serve `folder` like production (site_builder.serve: MIME types, root's netlify.toml headers)
+    on a free port in a daemon thread, without an access log and without tracebacks for clients
+    that hang up mid-download. Returns ("http://127.0.0.1:PORT", stop)."""
+    server = make_server(Path(folder), "127.0.0.1", 0, load_header_rules(Path(root)))
+    handler = server.RequestHandlerClass  # functools.partial(handler class, directory=...)
+    quiet = type("QuietSiteHandler", (handler.func,), {"log_message": lambda *a, **k: None})
+    server.RequestHandlerClass = partial(quiet, *handler.args, **handler.keywords)
+    default_error = server.handle_error
+
+    def handle_error(request, client_address):
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            default_error(request, client_address)
+
+    server.handle_error = handle_error
+    thread = threading.Thread(target=server.serve_forever, name="kradan-site-server", daemon=True)
+    thread.start()
+
+    def stop():
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
+
+    return f"http://127.0.0.1:{server.server_address[1]}", stop

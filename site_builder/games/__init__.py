@@ -1,0 +1,12 @@
+"""The site's game plugins: game id -> :class:`~site_builder.plugin.GameSite`, one line per game.
+
+Shared modules reach a game's site code only through :data:`PLUGINS`.
+"""
+from __future__ import annotations
+
+from ..plugin import GameSite
+from .makruk import PLUGIN as MAKRUK
+
+PLUGINS: dict[str, GameSite] = {site.id: site for site in (
+    MAKRUK,
+)}
