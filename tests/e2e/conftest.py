@@ -23,6 +23,11 @@ Every e2e file can rely on these names (keep them stable):
     board_of                  board_of(page_or_figure) -> Board helper (squares, click/drag
                               moves, FEN) for the first interactive board.
     engine_play               engine_play(fen, moves) -> the engine's reply in CPython.
+    fixture_url  (session)    "http://127.0.0.1:PORT" of the component-test site (no build needed):
+                              site_builder/static as /static, tests/e2e/fixtures as /fixture, the
+                              fake engine worker (fixtures/fake-engine-worker.js) in place of the
+                              real one; same server and headers (CSP) as the real site.
+    fixture_page              fixture_page(path, **context options) -> a Page on fixture_url at `path`.
 
 Poll with locators (`expect(locator).to_have_attribute(...)`), never page.wait_for_function:
 it evaluates a string, which the site's CSP (no 'unsafe-eval') refuses.
@@ -31,6 +36,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -40,9 +46,11 @@ from playwright.sync_api import Locator, Page, expect
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
+FIXTURES = HERE / "fixtures"
+FONTS = ROOT / "node_modules" / "@fontsource" / "sarabun" / "files"
 sys.path.insert(0, str(ROOT))
 
-from site_builder.bench import CHROMIUM_ARGS, chromium_executable, serve_in_thread  # noqa: E402
+from site_builder.browser import CHROMIUM_ARGS, chromium_executable, serve_in_thread  # noqa: E402
 
 #: How long an engine may take to load before a test fails (it never blocks forever).
 ENGINE_TIMEOUT_MS = 60_000
@@ -109,6 +117,39 @@ def site_url(request, pytestconfig) -> str:
     url, stop = serve_in_thread(request.getfixturevalue("built_site"), ROOT)
     yield url
     stop()
+
+
+@pytest.fixture(scope="session")
+def fixture_url(tmp_path_factory) -> str:
+    """The component-test site: the real static files and fonts, the fixtures, the fake worker."""
+    root = tmp_path_factory.mktemp("e2e-fixtures")
+    shutil.copytree(ROOT / "site_builder" / "static", root / "static")
+    (root / "static" / "fonts").mkdir()
+    for font in FONTS.glob("sarabun-*-normal.woff2"):
+        if font.name.split("-")[1] in ("thai", "latin"):
+            shutil.copyfile(font, root / "static" / "fonts" / font.name)
+    shutil.copytree(FIXTURES, root / "fixture")
+    shutil.copyfile(FIXTURES / "fake-engine-worker.js", root / "static" / "js" / "core" / "engine-worker.js")
+    url, stop = serve_in_thread(root, ROOT)
+    yield url
+    stop()
+
+
+@pytest.fixture
+def fixture_page(browser, fixture_url):
+    """fixture_page(path, **context options): a fresh context on the fixture site, at `path`."""
+    contexts = []
+
+    def open_page(path: str, **options) -> Page:
+        context = browser.new_context(base_url=fixture_url, **options)
+        contexts.append(context)
+        page = context.new_page()
+        page.goto(path)
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()
 
 
 @pytest.fixture

@@ -160,7 +160,7 @@ def test_nothing_leaves_the_site_and_the_engine_is_a_module_worker(context, site
     assert any(u.endswith("/pyodide.asm.wasm") for u in requests), requests
     assert any(re.search(r"/engine/[0-9a-f]+/kradan-[\d.]+-py3-none-any\.whl$", u) for u in requests), requests
 
-    workers = [w for w in page.workers if w.url.endswith("/static/js/engine-worker.js")]
+    workers = [w for w in page.workers if w.url.endswith("/static/js/core/engine-worker.js")]
     assert len(workers) == 1, [w.url for w in page.workers]
     kind = workers[0].evaluate(
         "() => { try { importScripts(); return 'classic'; } catch (e) { return 'module'; } }")
@@ -168,7 +168,7 @@ def test_nothing_leaves_the_site_and_the_engine_is_a_module_worker(context, site
     assert problems == [], problems
 
 
-STARTED_FROM = "async () => (await import('/static/js/engine-client.js')).engine.startedFrom"
+STARTED_FROM = "async () => (await import('/static/js/core/engine-client.js')).engine.startedFrom"
 
 
 def test_returning_visitor_starts_from_the_cached_pyodide_snapshot(browser_type, browser_type_launch_args,
@@ -197,3 +197,22 @@ def test_returning_visitor_starts_from_the_cached_pyodide_snapshot(browser_type,
         board.expect_fen(engine_play(START, ["e3e4", "d6d5"])["position"])
     finally:
         context.close()
+
+
+def test_lesson_marks_until_the_first_move_then_the_played_move(page, engine_ready, board_of, engine_play):
+    """A lesson's marks (last move, highlights, arrows) show until the reader moves; then the
+    last move is the one played, drawn from its `legal` object (start and landing squares)."""
+    fen = "r1smksnr/3n4/pppppppp/8/8/PPPPPPPP/3N4/R1SKMSNR w - - 2 2"  # marks: last b8d7, arrows d2b1 d7b8
+    page.goto("/th/makruk/stalemate-and-draws/")
+    figure = page.locator(f'figure.kr-board[data-position="{fen}"]')
+    engine_ready(figure)
+    board = board_of(figure)
+    for square in ("b8", "d7"):
+        expect(board.square(square)).to_have_class(re.compile(r"\bkr-last\b"))
+    expect(board.svg.locator(".kr-arrows path")).to_have_count(2)
+    board.click_move("d2b1")
+    board.expect_fen(engine_play(fen, ["d2b1"])["position"])
+    expect(board.svg.locator(".kr-arrows path")).to_have_count(0)
+    for square, last in (("b8", False), ("d7", False), ("d2", True), ("b1", True)):
+        check = expect(board.square(square))
+        (check.to_have_class if last else check.not_to_have_class)(re.compile(r"\bkr-last\b"))

@@ -1,5 +1,6 @@
-"""Screenshots of a Thai lesson and the sandbox at phone (360 px) and desktop (1280 px) widths,
-saved to artifacts_dir for a person to look at; the checks here catch sideways overflow."""
+"""Screenshots of Thai lessons, the sandbox and a puzzle at phone (360 px) and desktop (1280 px)
+widths, saved to artifacts_dir for a person to look at; the checks here catch sideways overflow.
+(The board component's chooser and capture paths: test_board_component.py.)"""
 from __future__ import annotations
 
 import pytest
@@ -8,7 +9,8 @@ pytestmark = pytest.mark.e2e
 
 WIDTHS = {"360": {"width": 360, "height": 740}, "1280": {"width": 1280, "height": 900}}
 PAGES = {"lesson-th": "/th/makruk/board-and-pieces/", "sandbox-th": "/th/makruk/sandbox/",
-         "mate-lesson-th": "/th/makruk/check-and-checkmate/"}
+         "mate-lesson-th": "/th/makruk/check-and-checkmate/", "puzzle-th": "/th/puzzles/mk-mate1-001/"}
+PUZZLE_BOARD = "#kr-puzzle-board figure.kr-board"
 
 
 @pytest.mark.parametrize("width", WIDTHS)
@@ -19,7 +21,7 @@ def test_screenshot(new_context, engine_ready, artifacts_dir, name, width):
                           has_touch=width == "360")
     page = context.new_page()
     page.goto(PAGES[name])
-    engine_ready(page)
+    engine_ready(page.locator(PUZZLE_BOARD) if name.startswith("puzzle") else page)
     page.evaluate("document.fonts.ready.then(() => true)")
     path = artifacts_dir / f"{name}-{width}.png"
     page.screenshot(path=str(path), full_page=True)

@@ -3,7 +3,7 @@
  * The static diagram stays until the engine is ready, and stays for good if it fails.
  * figure[data-state] tells where an upgrade is: "loading" | "ready" | "failed".
  */
-import { mountBoard } from './live-figure.js';
+import { mountBoard } from './boards/live-figure.js';
 
 const words = (text) => (text || '').split(/\s+/).filter(Boolean);
 

@@ -13,9 +13,9 @@
  * DOM hooks: select[data-filter=<key>] (name = the query key), .kr-filter-count,
  * button[data-action="clear-filters"], .kr-filter-none, li[data-progress] + .kr-badge.
  */
-import { t } from './i18n.js';
-import * as progress from './progress.js';
-import { add, buildPanel } from './progress-ui.js';
+import { t } from './core/i18n.js';
+import * as progress from './core/progress.js';
+import { add, buildPanel } from './core/progress-ui.js';
 
 const LIST_KEY = 'kradan.puzzles.list';
 const STATES = ['unsolved', 'solved', 'failed'];

@@ -11,13 +11,10 @@
  *   Hints one at a time, "ดูเฉลย" plays the main line (recorded as seen, not solved).
  * data.quiz (rule quizzes, counting questions): the static diagram stays; choice buttons or a
  *   number field (Thai digits ๐-๙ allowed; garbage is refused and not counted), hints.
- * data.playout (counting play-outs): counting-playout.js, built on Shell below.
+ * A game's own puzzle kinds (games/<id>/index.js `puzzles`, e.g. Makruk's counting play-outs)
+ *   start their own UI on core/puzzle-shell.js's Shell, or show the game's panels on the board.
  * The page's .kr-nojs parts (static choices, hints, written solution) are hidden while the JS UI
  * runs; the written solution comes back if the engine cannot load.
- *
- * Shell (shared with counting-playout.js; keep stable): new Shell(data, figure); .root .body
- *   .feedback .nojs .hintsShown; state (setter = data-state); say(verdict, detail, tone);
- *   addHints(bar, box); startAttempt(); fail(result = 'failed' | 'seen'); solve(text).
  *
  * DOM hooks (for tests and CSS): section.kr-pz[data-state] with data-state
  *   "loading" | "play" | "wait" | "wrong" | "solved" | "solution" | "failed" (engine failed)
@@ -26,58 +23,17 @@
  *   solution | retry, ol.kr-pz-hints, .kr-pz-success (a.kr-pz-next, a.kr-pz-index),
  *   quiz: .kr-qz-choice[data-choice], form.kr-qz-number input#kr-qz-answer.
  */
-import { mountBoard } from './live-figure.js';
-import { t, errorText } from './i18n.js';
-import { pieceName, statusText } from './describe.js';
-import * as progress from './progress.js';
-import { add, noticeText } from './progress-ui.js';
+import { t, errorText } from './core/i18n.js';
+import { Shell, button } from './core/puzzle-shell.js';
+import { add } from './core/progress-ui.js';
+import { mountBoard } from './boards/live-figure.js';
+import { moveName, statusText } from './boards/describe.js';
+import { loadGame } from './games/index.js';
 
 const REPLY_DELAY_MS = 400;
 const SOLUTION_STEP_MS = 800;
-const LIST_KEY = 'kradan.puzzles.list'; // written by puzzle-index.js: the filtered list the reader came from
 
 const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
-const other = (side) => (side === 'white' ? 'black' : 'white');
-
-/** "ขุน a8-b8": the piece on the move's from-square in `state`, and the squares. */
-function moveName(state, uci) {
-  const letter = state?.board?.[uci.slice(0, 2)];
-  const squares = `${uci.slice(0, 2)}-${uci.slice(2, 4)}`;
-  return letter ? `${pieceName(letter)} ${squares}` : squares;
-}
-
-/** A button with a data-action, appended to `parent`. */
-function button(parent, action, text, className = 'kr-btn') {
-  const el = add(parent, 'button', className, text);
-  el.type = 'button';
-  el.dataset.action = action;
-  return el;
-}
-
-/** The filtered list the reader came from on the index page, if it is this puzzle's. */
-function cameFrom(data) {
-  try {
-    const list = JSON.parse(sessionStorage.getItem(LIST_KEY) || 'null');
-    if (list && list.index === data.index && Array.isArray(list.ids)) return list;
-  } catch {
-    // no session storage or bad text: use the page's own links
-  }
-  return null;
-}
-
-/** Next puzzle: the next one of the reader's filtered list, else data.next. */
-function nextUrl(data) {
-  const list = cameFrom(data);
-  const i = list ? list.ids.indexOf(data.id) : -1;
-  if (i >= 0 && i + 1 < list.ids.length) return `${data.index}${encodeURIComponent(list.ids[i + 1])}/`;
-  return data.next;
-}
-
-/** The index, with the filters the reader had there. */
-function indexUrl(data) {
-  const list = cameFrom(data);
-  return list && typeof list.query === 'string' && list.query.startsWith('?') ? data.index + list.query : data.index;
-}
 
 /** Turn Thai (๐-๙) and full-width digits into ASCII ones, and U+2212 into "-". */
 export function asciiDigits(text) {
@@ -92,166 +48,12 @@ export function parseNumber(text) {
   return /^[+-]?\d+(\.\d+)?$/.test(clean) ? Number(clean) : null;
 }
 
-/** The page's puzzle UI shared by both kinds: feedback, success panel, links. */
-class Shell {
-  constructor(data, figure) {
-    this.data = data;
-    this.figure = figure;
-    this.saved = progress.entry(data.id); // before this visit
-    this.hintsShown = 0;
-    this.newAttempts = 0;
-    this.failedThisVisit = false;
-    this.solvedThisVisit = false;
-
-    // Board and puzzle panel side by side on wide screens: the page's #kr-puzzle-board and
-    // #kr-puzzle-ui (or the bare figure) go into one grid.
-    const boardBox = document.getElementById('kr-puzzle-board') ?? figure;
-    const uiBox = document.getElementById('kr-puzzle-ui');
-    this.layout = document.createElement('div');
-    this.layout.className = 'kr-pz-layout';
-    boardBox.before(this.layout);
-    this.layout.append(boardBox);
-    if (uiBox) this.layout.append(uiBox);
-    // What the page shows for readers without JavaScript (static choices, hints, solution).
-    this.nojs = [...document.querySelectorAll('.kr-nojs')];
-    for (const el of this.nojs) el.hidden = true;
-    this.root = add(uiBox ?? this.layout, 'section', 'kr-pz');
-    this.root.setAttribute('aria-label', t('pzRegion'));
-    this.root.dataset.kind = data.kind;
-
-    this.before = add(this.root, 'p', 'kr-pz-before');
-    this.showBefore();
-    this.feedback = add(this.root, 'div', 'kr-pz-feedback');
-    this.feedback.setAttribute('role', 'status');
-    this.feedback.setAttribute('aria-live', 'polite');
-    this.feedback.setAttribute('aria-atomic', 'true');
-    this.verdict = add(this.feedback, 'p', 'kr-pz-verdict');
-    this.detail = add(this.feedback, 'p', 'kr-pz-detail');
-    this.body = add(this.root, 'div', 'kr-pz-body');
-
-    this.success = add(this.root, 'div', 'kr-pz-success');
-    this.success.hidden = true;
-    this.successTitle = add(this.success, 'h2', 'kr-pz-success-title', t('pzSolvedTitle'));
-    this.successTitle.tabIndex = -1;
-    this.successText = add(this.success, 'p', 'kr-pz-success-text');
-    this.successStats = add(this.success, 'p', 'kr-pz-success-stats');
-    const go = add(this.success, 'div', 'kr-pz-go');
-    const next = nextUrl(data);
-    if (next) {
-      const a = add(go, 'a', 'kr-btn kr-btn-primary kr-pz-next', t('pzNext'));
-      a.href = next;
-      a.rel = 'next';
-    }
-    const back = add(go, 'a', 'kr-btn kr-pz-index', t('pzIndex'));
-    back.href = indexUrl(data);
-
-    this.notice = add(this.root, 'p', 'kr-pz-notice');
-    this.notice.setAttribute('role', 'alert');
-    this.showNotice();
-
-    const links = add(this.root, 'p', 'kr-pz-links');
-    const index = add(links, 'a', 'kr-pz-link-index', t('pzIndex'));
-    index.href = indexUrl(data);
-    const mine = add(links, 'a', 'kr-pz-link-progress', t('pzProgressLink'));
-    mine.href = `${data.index}#kr-progress`;
-  }
-
-  set state(value) { this.root.dataset.state = value; }
-
-  get state() { return this.root.dataset.state; }
-
-  /** Show the verdict line (tone: info | good | bad) and the detail line. */
-  say(verdict, detail = '', tone = 'info') {
-    this.verdict.textContent = verdict;
-    this.detail.textContent = detail;
-    this.detail.hidden = !detail;
-    this.feedback.dataset.tone = tone;
-    // On a phone the verdict on a move sits under the board: bring it into view if it is below the screen.
-    if (tone !== 'info' && verdict && this.feedback.getBoundingClientRect().bottom > window.innerHeight) {
-      this.feedback.scrollIntoView({ block: 'nearest' });
-    }
-  }
-
-  showBefore() {
-    const state = this.saved?.state;
-    this.before.textContent = state === 'solved' ? t('pzSolvedBefore') : state === 'failed' ? t('pzFailedBefore') : '';
-    this.before.dataset.state = state ?? '';
-    this.before.hidden = !state;
-  }
-
-  showNotice() {
-    this.notice.textContent = noticeText(progress.notice());
-    this.notice.hidden = !this.notice.textContent;
-  }
-
-  /** The hint button (in `bar`) and the list it fills in `box`, one hint at a time (hidden without hints). */
-  addHints(bar, box = this.body) {
-    this.hintButton = button(bar, 'hint', '');
-    this.hintsHeading = add(box, 'h2', 'kr-pz-hints-heading', t('pzHintsHeading'));
-    this.hintList = add(box, 'ol', 'kr-pz-hints');
-    this.hintList.setAttribute('aria-live', 'polite'); // a new hint is read out
-    this.hintButton.addEventListener('click', () => this.showHint());
-    this.updateHints();
-  }
-
-  updateHints() {
-    const total = this.data.hints?.length ?? 0;
-    this.hintButton.hidden = total === 0;
-    this.hintsHeading.hidden = this.hintsShown === 0;
-    this.hintList.hidden = this.hintsShown === 0;
-    const done = this.hintsShown >= total;
-    this.hintButton.disabled = done;
-    this.hintButton.textContent = done ? t('pzHintsDone', { total }) : t('pzHint', { n: this.hintsShown + 1, total });
-  }
-
-  showHint() {
-    const hints = this.data.hints ?? [];
-    if (this.hintsShown >= hints.length) return;
-    const text = hints[this.hintsShown];
-    this.hintsShown += 1;
-    add(this.hintList, 'li', '', text);
-    this.updateHints();
-    progress.noteHints(this.data.id, this.hintsShown);
-  }
-
-  /** An attempt starts (first move or answer after a (re)start). */
-  startAttempt() { this.newAttempts += 1; }
-
-  /** Save how it went: "solved" | "failed" | "seen". */
-  record(result) {
-    const clean = result === 'solved' && !this.failedThisVisit;
-    const entry = progress.record(this.data.id, {
-      result: clean || result !== 'solved' ? result : 'failed',
-      newAttempts: this.newAttempts, hints: this.hintsShown, upgrade: clean,
-    });
-    this.newAttempts = 0;
-    this.showNotice();
-    return entry;
-  }
-
-  /** The first failure of this visit is saved; later ones only add attempts. */
-  fail(result = 'failed') {
-    if (this.solvedThisVisit) return;
-    this.record(result);
-    this.failedThisVisit = true;
-  }
-
-  solve(text) {
-    this.solvedThisVisit = true;
-    const entry = this.record('solved');
-    this.state = 'solved';
-    this.successText.textContent = text;
-    this.successStats.textContent = t('pzStats', { attempts: entry.attempts, hints: this.hintsShown });
-    this.success.hidden = false;
-    this.successTitle.focus({ preventScroll: true });
-    this.success.scrollIntoView({ block: 'nearest' });
-  }
-}
-
 /** mate and best-move puzzles on a live board. */
 class MovePuzzle extends Shell {
-  constructor(data, figure) {
+  /** `panels`: show the game's own panels on the board (a puzzle kind of the game's own). */
+  constructor(data, figure, panels = false) {
     super(data, figure);
+    this.panels = panels;
     this.solver = data.solver;
     this.node = data.tree;
     this.solverMoves = 0; // correct solver moves in this attempt
@@ -277,6 +79,12 @@ class MovePuzzle extends Shell {
       ? t('pzFindMate', { side, n: this.data.mate_in }) : t('pzFindBest', { side });
   }
 
+  /** The side that answers the solver (known once the board is up). */
+  get defender() { return this.board.game.sides.find((side) => side !== this.solver); }
+
+  /** "ขุน a8-b8": the move `move` in `state`, in words. */
+  name(state, move) { return moveName(this.board.game, state, move); }
+
   /** Remaining solver moves to mate from the current node. */
   get remaining() { return (this.data.mate_in ?? 0) - this.solverMoves; }
 
@@ -295,7 +103,7 @@ class MovePuzzle extends Shell {
     this.say(this.prompt);
     this.board = await mountBoard(figure, {
       game: data.game, position: data.position, orientation: data.orientation || data.solver,
-      controls: ['flip'], countPanel: data.kind === 'counting',
+      controls: ['flip'], panels: this.panels,
       onUserMove: (move, reply) => this.onUserMove(move, reply),
     }, (board) => { board.interactive = false; });
     if (!this.board) {
@@ -347,7 +155,7 @@ class MovePuzzle extends Shell {
       return;
     }
     this.state = 'wait';
-    this.say(t('pzCorrect'), t('pzThinking', { side: t(other(this.solver)) }), 'good');
+    this.say(t('pzCorrect'), t('pzThinking', { side: t(this.defender) }), 'good');
     await sleep(REPLY_DELAY_MS);
     if (epoch !== this.epoch) return;
     const state = this.board.state;
@@ -360,7 +168,7 @@ class MovePuzzle extends Shell {
     this.node = win.node;
     this.state = 'play';
     this.board.interactive = true;
-    this.say(t('pzCorrect'), t('pzKeepGoing', { side: t(other(this.solver)), move: moveName(state, win.reply) }), 'good');
+    this.say(t('pzCorrect'), t('pzKeepGoing', { side: t(this.defender), move: this.name(state, win.reply) }), 'good');
   }
 
   /** A move that does not win: play the refutation, explain, record, offer a retry. */
@@ -369,22 +177,22 @@ class MovePuzzle extends Shell {
     this.fail();
     const after = this.board.state;
     const refutation = this.node?.refutations?.[move];
-    const defender = t(other(this.solver));
+    const defender = t(this.defender);
     if (after.status.result !== 'ongoing') {
-      this.say(t('pzWrong'), t('pzNotWin', { status: statusText(after) }), 'bad');
+      this.say(t('pzWrong'), t('pzNotWin', { status: statusText(this.board.game, after) }), 'bad');
     } else if (refutation) {
       this.say(t('pzWrong'), t('pzThinking', { side: defender }), 'bad');
       await sleep(REPLY_DELAY_MS);
       if (epoch !== this.epoch) return;
       const answer = await this.op(() => this.board.play(refutation));
       if (!answer || epoch !== this.epoch) return;
-      const name = moveName(after, refutation);
+      const name = this.name(after, refutation);
       let why;
       if (!answer.ok) why = t('pzEngineRefused', { error: errorText(answer.error) });
       else if (this.data.kind !== 'mate') why = t('pzRefutedBest', { side: defender, move: name });
       else if (this.remaining >= 2) why = t('pzRefutedMate', { side: defender, move: name, n: this.remaining - 1 });
       else why = t('pzRefutedNoMate', { side: defender, move: name });
-      if (answer.ok && answer.status.result !== 'ongoing') why += ` (${statusText(answer)})`;
+      if (answer.ok && answer.status.result !== 'ongoing') why += ` (${statusText(this.board.game, answer)})`;
       this.say(t('pzWrong'), why, 'bad');
     } else {
       this.say(t('pzWrong'), this.data.kind === 'mate' ? t('pzNotMate') : '', 'bad');
@@ -442,10 +250,11 @@ class MovePuzzle extends Shell {
         this.solutionButton.disabled = false;
         return;
       }
-      names.push(moveName(before, move));
+      names.push(this.name(before, move));
       this.say(t('pzSolutionPlaying'), names.join(', '), 'info');
     }
-    const end = this.board.state.status.result !== 'ongoing' ? ` — ${statusText(this.board.state)}` : '';
+    const state = this.board.state;
+    const end = state.status.result !== 'ongoing' ? ` — ${statusText(this.board.game, state)}` : '';
     this.say(t('pzSolutionShown'), `${names.join(', ')}${end}`, 'info');
     this.solutionButton.disabled = false;
     this.retryButton.textContent = t('pzTryYourself');
@@ -574,7 +383,16 @@ class QuizPuzzle extends Shell {
   }
 }
 
-function main() {
+/** A puzzle kind of the game's own ({panels, start}), or null (also when the game's module fails). */
+async function ownKind(data) {
+  try {
+    return (await loadGame(data.game)).puzzles?.[data.kind] ?? null;
+  } catch {
+    return null; // the board says what failed when it tries to load the game
+  }
+}
+
+async function main() {
   const block = document.getElementById('kr-puzzle-data');
   const figure = document.querySelector('#kr-puzzle figure.kr-board, #kr-puzzle-board figure.kr-board')
     ?? document.querySelector('figure.kr-board');
@@ -588,12 +406,11 @@ function main() {
   figure.dataset.puzzle = data.id;
   if (data.quiz) {
     new QuizPuzzle(data, figure);
-  } else if (data.playout) {
-    // Counting play-out (kind "counting"): the engine defends, the count runs (counting-playout.js).
-    import('./counting-playout.js').then(({ playoutPuzzle }) => playoutPuzzle(Shell, data, figure));
-  } else {
-    new MovePuzzle(data, figure).start();
+    return;
   }
+  const own = await ownKind(data);
+  if (await own?.start?.(data, figure)) return;
+  new MovePuzzle(data, figure, Boolean(own?.panels)).start();
 }
 
 main();

@@ -2,10 +2,11 @@
  * The free-play sandbox (#kr-sandbox[data-game]): one board for both sides, a FEN field
  * (set position, copy), a new-game button and the move list. `?fen=` opens a position.
  */
-import { engine } from './engine-client.js';
-import { Board } from './board.js';
-import { t, errorText } from './i18n.js';
-import { showFailure } from './live-figure.js';
+import { engine } from './core/engine-client.js';
+import { t, errorText } from './core/i18n.js';
+import { Board } from './boards/board.js';
+import { startPage } from './boards/live-figure.js';
+import { loadGame } from './games/index.js';
 
 const root = document.getElementById('kr-sandbox');
 const game = root.dataset.game;
@@ -19,23 +20,23 @@ function add(parent, tag, className, text = '') {
   return el;
 }
 
-/** Rows of the move list: [{number, plies}], counting actions kept beside the moves. */
-function moveRows(initial, moves) {
-  const fields = initial.split(' ');
-  let side = fields[1] === 'b' ? 'black' : 'white';
-  let number = Number(fields[5]) || 1;
+/**
+ * Rows of the move list: [{number, plies}], one row per round of the game's sides; actions
+ * (e.g. counting claims) are kept beside the moves. Reads the board's plies, never the move text.
+ */
+function moveRows(board) {
+  const { sides, moveNumber } = board.game;
+  let number = moveNumber?.(board.initial) ?? 1;
   const rows = [];
   let row = null;
-  for (const move of moves) {
-    if (side === 'white' && (!row || row.done)) rows.push((row = { number, plies: [] }));
+  for (const { move, side, action } of board.plies) {
+    if (side === sides[0] && (!row || row.done)) rows.push((row = { number, plies: [] }));
     if (!row) rows.push((row = { number, plies: ['…'] }));
     row.plies.push(move);
-    if (move.startsWith('count-')) continue;
-    if (side === 'black') {
+    if (!action && side === sides.at(-1)) {
       row.done = true;
       number += 1;
     }
-    side = side === 'white' ? 'black' : 'white';
   }
   return rows;
 }
@@ -74,7 +75,7 @@ function tell(ui, text, error = false) {
 function showMoves(ui, board) {
   ui.input.value = board.position;
   ui.list.replaceChildren();
-  for (const { number, plies } of moveRows(board.initial, board.moves)) {
+  for (const { number, plies } of moveRows(board)) {
     const li = add(ui.list, 'li', '', plies.join(' '));
     li.value = number;
   }
@@ -99,32 +100,20 @@ async function loadInto(ui, board, position) {
   else tell(ui, `${t('badPosition')} — ${errorText(reply.error)}`, true);
 }
 
-async function main() {
-  const note = add(root, 'p', 'kr-note', t('loading'));
-  note.setAttribute('role', 'status');
-  root.dataset.state = 'loading';
-  try {
-    const start = await engine.call({ op: 'start', game, options: {} });
-    if (!start.ok) throw new Error(errorText(start.error));
-    const board = new Board(root, { game, position: start.position, controls: ['flip', 'undo', 'count'] });
-    const ui = buildPanel();
-    board.onChange(() => showMoves(ui, board));
-    const reply = await board.start();
-    if (!reply.ok) throw new Error(errorText(reply.error));
-    ui.form.addEventListener('submit', (e) => {
-      e.preventDefault();
-      loadInto(ui, board, ui.input.value.trim());
-    });
-    ui.copy.addEventListener('click', () => copyFen(ui, board));
-    ui.fresh.addEventListener('click', () => loadInto(ui, board, start.position));
-    const fen = new URLSearchParams(location.search).get('fen');
-    if (fen) await loadInto(ui, board, fen);
-    note.remove();
-    root.dataset.state = 'ready';
-  } catch (err) {
-    root.replaceChildren(note);
-    showFailure(root, note, err);
-  }
-}
-
-main();
+startPage(root, async () => {
+  const [plug, start] = await Promise.all([loadGame(game), engine.call({ op: 'start', game, options: {} })]);
+  if (!start.ok) throw new Error(errorText(start.error));
+  const board = new Board(root, { game: plug, position: start.position, controls: ['flip', 'undo', 'actions'] });
+  const ui = buildPanel();
+  board.onChange(() => showMoves(ui, board));
+  const reply = await board.start();
+  if (!reply.ok) throw new Error(errorText(reply.error));
+  ui.form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    loadInto(ui, board, ui.input.value.trim());
+  });
+  ui.copy.addEventListener('click', () => copyFen(ui, board));
+  ui.fresh.addEventListener('click', () => loadInto(ui, board, start.position));
+  const fen = new URLSearchParams(location.search).get('fen');
+  if (fen) await loadInto(ui, board, fen);
+});

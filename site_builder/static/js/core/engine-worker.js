@@ -1,18 +1,15 @@
 /**
  * Module worker: loads self-hosted Pyodide and the engine wheel, then answers
- * {id, request: JSON text} with {id, reply: JSON text} through engine.api.call.
+ * {id, request: JSON text} with {id, reply: JSON text} through engine.api.call_json.
+ * engine-client.js sends one request at a time and waits for its answer before the next.
  * Messages in: {type: 'init', pyodide: base URL, wheel: URL}, then requests.
  * Messages out: {type: 'ready', from: 'snapshot' | 'fresh'} | {type: 'failed', message} | {id, reply} | {id, error}.
  */
 
 const BRIDGE = `
-import json
-from engine.api import call
+from engine.api import call_json
 
-def kradan_call(text):
-    return json.dumps(call(json.loads(text)), ensure_ascii=False)
-
-kradan_call
+call_json
 `;
 
 let callEngine = null;

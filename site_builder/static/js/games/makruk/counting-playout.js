@@ -4,18 +4,19 @@
  * same defence as the counting trainer) and the count runs in the board's count panel.
  * Solved: mate before the count runs out. Failed: the count runs out (or any other draw).
  *
- * puzzle.js calls playoutPuzzle(Shell, data, figure) for data.playout = {fen, horizon,
- * attacker, defender, kind, start, limit, count, attacker_moves, mate_within}; Shell is its
- * shared puzzle UI (feedback, progress, success panel). data.line is the proven main line.
+ * Makruk's module (index.js `puzzles.counting.start`) calls playoutPuzzle(data, figure) for
+ * data.playout = {fen, horizon, attacker, defender, kind, start, limit, count, attacker_moves,
+ * mate_within}; core/puzzle-shell.js's Shell gives the shared puzzle UI (feedback, hints,
+ * progress, success panel). data.line is the proven main line.
  * DOM hooks: section.kr-pz[data-state] "loading" | "play" | "wait" | "wrong" | "solved" |
  * "solution" | "failed"; buttons [data-action] hint | solution | retry.
  */
-import { mountBoard } from './live-figure.js';
-import { lang, t } from './i18n.js';
-import { numeral } from './count-panel.js';
+import { t } from '../../core/i18n.js';
+import { Shell, button } from '../../core/puzzle-shell.js';
+import { add } from '../../core/progress-ui.js';
+import { mountBoard } from '../../boards/live-figure.js';
+import { numeralWords } from './count-panel.js';
 import { attachDefender } from './counting-defender.js';
-import { add } from './progress-ui.js';
-import * as progress from './progress.js';
 
 const SOLUTION_STEP_MS = 800;
 const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
@@ -31,9 +32,6 @@ const STRINGS = {
     drawn: 'เกมเสมอ ({why}) — ยังไม่สำเร็จ',
     retry: 'ลองอีกครั้ง',
     retryHelp: 'กดลองอีกครั้งเพื่อเริ่มจากตำแหน่งแรก',
-    hint: 'คำใบ้ ({n}/{total})',
-    hintsDone: 'ใช้คำใบ้ครบแล้ว ({total}/{total})',
-    hints: 'คำใบ้',
     solution: 'ดูเฉลย',
     solutionPlaying: 'กำลังเดินตามเฉลย…',
     solutionShown: 'นี่คือทางจนที่เอนจินพิสูจน์ไว้ ลองเดินเองอีกครั้งได้',
@@ -51,9 +49,6 @@ const STRINGS = {
     drawn: 'The game is drawn ({why}) — not solved yet',
     retry: 'Try again',
     retryHelp: 'Press Try again to start from the puzzle position.',
-    hint: 'Hint ({n}/{total})',
-    hintsDone: 'All hints shown ({total}/{total})',
-    hints: 'Hints',
     solution: 'Show solution',
     solutionPlaying: 'Playing the solution…',
     solutionShown: 'This is the mate the engine proved. You can try it yourself again.',
@@ -63,20 +58,10 @@ const STRINGS = {
   },
 };
 
-function s(key, vars = {}) {
-  return (STRINGS[lang][key] ?? key).replace(/\{(\w+)\}/g, (_, name) =>
-    (typeof vars[name] === 'number' ? numeral(vars[name]) : vars[name]));
-}
-
-function button(parent, action, text, className = 'kr-btn') {
-  const el = add(parent, 'button', className, text);
-  el.type = 'button';
-  el.dataset.action = action;
-  return el;
-}
+const s = numeralWords(STRINGS);
 
 /** Build and start the play-out on the puzzle page. */
-export function playoutPuzzle(Shell, data, figure) {
+export function playoutPuzzle(data, figure) {
   class PlayoutPuzzle extends Shell {
     constructor() {
       super(data, figure);
@@ -84,15 +69,10 @@ export function playoutPuzzle(Shell, data, figure) {
       this.attempting = false;
       this.playing = false; // the solution is being shown: no judging
       const bar = add(this.body, 'div', 'kr-controls kr-pz-actions');
-      this.hintButton = button(bar, 'hint', '');
+      this.addHints(bar);
       this.solutionButton = button(bar, 'solution', s('solution'));
       this.retryButton = button(bar, 'retry', s('retry'), 'kr-btn kr-btn-primary');
       this.retryButton.hidden = true;
-      this.hintsHeading = add(this.body, 'h2', 'kr-pz-hints-heading', s('hints'));
-      this.hintList = add(this.body, 'ol', 'kr-pz-hints');
-      this.hintsShown = 0;
-      this.updateHints();
-      this.hintButton.addEventListener('click', () => this.showHint());
       this.solutionButton.addEventListener('click', () => this.showSolution());
       this.retryButton.addEventListener('click', () => this.retry());
     }
@@ -107,7 +87,7 @@ export function playoutPuzzle(Shell, data, figure) {
       this.say(this.goal);
       this.board = await mountBoard(figure, {
         game: data.game, position: this.playout.fen, orientation: this.playout.attacker,
-        controls: ['flip'], countPanel: true,
+        controls: ['flip'], panels: true,
         onUserMove: () => this.onUserMove(),
       });
       if (!this.board) {
@@ -164,26 +144,6 @@ export function playoutPuzzle(Shell, data, figure) {
       this.solutionButton.disabled = false;
       await this.board.reset();
       this.defenderOn(); // after the reset: a finished game must not be judged again
-    }
-
-    updateHints() {
-      const total = data.hints?.length ?? 0;
-      this.hintButton.hidden = total === 0;
-      this.hintsHeading.hidden = this.hintsShown === 0;
-      this.hintList.hidden = this.hintsShown === 0;
-      const done = this.hintsShown >= total;
-      this.hintButton.disabled = done;
-      this.hintButton.textContent = done ? s('hintsDone', { total }) : s('hint', { n: this.hintsShown + 1, total });
-    }
-
-    showHint() {
-      const hints = data.hints ?? [];
-      if (this.hintsShown >= hints.length) return;
-      const text = hints[this.hintsShown];
-      this.hintsShown += 1;
-      add(this.hintList, 'li', '', text);
-      this.updateHints();
-      progress.noteHints(data.id, this.hintsShown);
     }
 
     /** Play the proven line from the start (recorded as "seen"); the defender stays quiet meanwhile. */

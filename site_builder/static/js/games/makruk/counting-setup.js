@@ -1,6 +1,6 @@
 /**
  * Random counting positions for the counting trainer, reproducible from a seed (no DOM, no
- * engine: node can import this file). site_builder/counting_trainer.py does exactly the same
+ * engine: node can import this file). The site builder's counting trainer does exactly the same
  * in Python, and a test checks that both give the same candidates for the same seed.
  *
  * A candidate puts the white Khun, the black Khun, then the white pieces (in the order of
@@ -84,11 +84,11 @@ export function candidates(pieces, limit, seed, n) {
 
 /**
  * Is the engine's `play` reply for a candidate a fair start? Legal, game on, Black not in
- * check, and no white piece hangs to the bare Khun's very first move.
+ * check, and no white piece hangs to the bare Khun's very first move (no legal capture).
  */
 export function acceptable(reply) {
   if (!reply.ok || reply.status.result !== 'ongoing' || reply.status.check) return false;
-  return !reply.legal_moves.some((move) => move.slice(2, 4) in reply.board);
+  return !reply.legal.some((move) => move.captures.length > 0);
 }
 
 /** Pick the material of "random": one of `ids`, from the seed (its own generator). */

@@ -1,6 +1,6 @@
 /**
- * Count panel (การนับศักดิ์) of a live Makruk board, made by Board under its status line and
- * updated with every engine `play` reply:
+ * Count panel (การนับศักดิ์) of a live Makruk board, added by Makruk's module (index.js
+ * attach) under the board's status line and updated with every engine `play` reply:
  *   - which count runs (board's honour / pieces' honour) and who counts,
  *   - "ตาที่ x / y" (the number announced with the counter's last move / the limit), or the
  *     start number before the first counted move ("เริ่มนับที่ 4 / 16"),
@@ -12,11 +12,12 @@
  * It is hidden when no count runs, none can be started and no count decided the game.
  * `spoken` is the panel as one sentence, for the board's screen-reader live region.
  */
-import { lang } from './i18n.js';
+import { lang } from '../../core/i18n.js';
 
 const STORE_KEY = 'kradan.thaiNumerals.v1';
 const THAI_DIGITS = '๐๑๒๓๔๕๖๗๘๙';
-const ACTIONS = ['count-start', 'count-stop', 'count-draw'];
+/** The counting actions the panel offers (the board leaves them to it). */
+export const COUNT_ACTIONS = ['count-start', 'count-stop', 'count-draw'];
 
 const STRINGS = {
   th: {
@@ -105,10 +106,16 @@ export function numeral(n) {
   return thaiNumerals ? thaiDigits(n) : String(n);
 }
 
-function s(key, vars = {}) {
-  return (STRINGS[lang][key] ?? key).replace(/\{(\w+)\}/g, (_, name) =>
+/**
+ * The words function of a string table ({th: {...}, en: {...}}): the page language's text for
+ * `key`, each {name} filled from `vars`, numbers in the digits the reader chose.
+ */
+export function numeralWords(strings) {
+  return (key, vars = {}) => (strings[lang][key] ?? key).replace(/\{(\w+)\}/g, (_, name) =>
     (typeof vars[name] === 'number' ? numeral(vars[name]) : vars[name]));
 }
+
+const s = numeralWords(STRINGS);
 
 const other = (side) => (side === 'white' ? 'black' : 'white');
 
@@ -135,7 +142,7 @@ export function movesLeft(state) {
 export function describeCount(state) {
   const { status } = state;
   const counting = status.counting || {};
-  const action = status.result === 'ongoing' ? ACTIONS.find((a) => state.actions.includes(a)) ?? null : null;
+  const action = status.result === 'ongoing' ? COUNT_ACTIONS.find((a) => state.actions.includes(a)) ?? null : null;
   const out = { visible: false, kind: counting.kind ?? null, heading: '', lines: [], action, outcome: '' };
   if (counting.kind) {
     out.heading = s(counting.kind);

@@ -11,13 +11,13 @@
  * State for tests: #kr-trainer[data-state] loading|ready|failed, [data-outcome] ""|mate|draw,
  * [data-thinking] true|false, [data-material], [data-seed].
  */
-import { engine } from './engine-client.js';
-import { Board } from './board.js';
-import { lang, t } from './i18n.js';
-import { numeral } from './count-panel.js';
+import { engine } from '../../core/engine-client.js';
+import { Board } from '../../boards/board.js';
+import { startPage } from '../../boards/live-figure.js';
+import makruk from './index.js';
+import { numeralWords } from './count-panel.js';
 import { attachDefender } from './counting-defender.js';
 import { Lcg, MAX_TRIES, acceptable, candidate, notLost, randomMaterial } from './counting-setup.js';
-import { showFailure } from './live-figure.js';
 
 const STRINGS = {
   th: {
@@ -64,10 +64,7 @@ const STRINGS = {
   },
 };
 
-function s(key, vars = {}) {
-  return (STRINGS[lang][key] ?? key).replace(/\{(\w+)\}/g, (_, name) =>
-    (typeof vars[name] === 'number' ? numeral(vars[name]) : vars[name]));
-}
+const s = numeralWords(STRINGS);
 
 const root = document.getElementById('kr-trainer');
 const materials = JSON.parse(root.dataset.materials);
@@ -146,10 +143,7 @@ function buildUi() {
   return { form, select, fresh, restart, goal, turn, host, outcome, share };
 }
 
-async function main() {
-  const note = add(root, 'p', 'kr-note', t('loading'));
-  note.setAttribute('role', 'status');
-  root.dataset.state = 'loading';
+function main() {
   const ui = buildUi();
   let board = null;
   let current = null; // {material, seed, fen, info}
@@ -197,7 +191,7 @@ async function main() {
     root.dataset.seed = String(seed);
     ui.goal.textContent = s(made.info.moves ? 'goal' : 'goalNone', made.info);
     if (!board) {
-      board = new Board(ui.host, { game: 'makruk', position: made.fen, controls: ['flip'] });
+      board = new Board(ui.host, { game: makruk, position: made.fen, controls: ['flip'] });
       defender = attachDefender(board, { defender: 'black', horizon: made.info.horizon || horizon, onUpdate: showOutcome });
       const reply = await board.start();
       if (!reply.ok) throw new Error(reply.error.message);
@@ -209,7 +203,7 @@ async function main() {
     setBusy(false);
   }
 
-  try {
+  startPage(root, async () => {
     await engine.ready;
     const { material, seed } = readParams();
     ui.select.addEventListener('change', () => open(ui.select.value, randomSeed()));
@@ -217,12 +211,7 @@ async function main() {
     ui.restart.addEventListener('click', () => board && board.reset());
     ui.form.addEventListener('submit', (e) => e.preventDefault());
     await open(material, seed);
-    note.remove();
-    root.dataset.state = 'ready';
-  } catch (err) {
-    root.replaceChildren(note);
-    showFailure(root, note, err);
-  }
+  });
 }
 
 main();

@@ -8,7 +8,7 @@
  *   onUpdate({ thinking, outcome, state }) after every change; outcome is null while the game
  *   goes on, else { result: 'mate' | 'lost' | 'draw', reason, state }.
  */
-import { engine } from './engine-client.js';
+import { engine } from '../../core/engine-client.js';
 
 export function attachDefender(board, { defender = 'black', horizon = 2, onUpdate = () => {} } = {}) {
   let token = 0;
@@ -22,7 +22,7 @@ export function attachDefender(board, { defender = 'black', horizon = 2, onUpdat
   };
 
   async function defend(mine) {
-    const request = { op: 'defend', game: 'makruk', position: board.initial, moves: board.moves, horizon };
+    const request = { op: 'defend', game: board.game.id, position: board.initial, moves: board.moves, horizon };
     let reply;
     try {
       reply = await engine.call(request);

@@ -1,0 +1,678 @@
+/**
+ * Board: the live square board of lessons, the sandbox, puzzles and trainers, for every board
+ * game. It draws the engine's `play` reply and turns taps, drags and keys into moves using the
+ * reply's `legal` objects only (never a move string): legal targets, multi-step capture paths
+ * (tap or drag through each landing square; taken pieces are marked as they are jumped), a
+ * chooser when several moves fit (promotion, the King's privilege, capture routes), drops from
+ * the hands beside the board. Every change is a replay of {initial position, moves} by the
+ * engine, so history rules keep working.
+ *
+ *   const board = new Board(host, {game, engine, position, ...});  await board.start();
+ *
+ * `game` is the game's browser module (games/index.js loadGame(id)): sides, piece sprites
+ * and names, and `attach(board, panel, options)` for panels of its own (Makruk's count panel).
+ * `engine` is anything with call(request, options) -> Promise<reply>, and optionally status
+ * and onStatus(cb) (core/engine-client.js by default; tests pass a fake).
+ *
+ * DOM: div.kr-live[data-position][data-interactive][data-engine="stopped"] >
+ *   div.kr-board-area > (div.kr-hand top), svg.kr-live-board (g[role=gridcell][data-square]
+ *   with classes kr-selected kr-target kr-far kr-landed kr-jumped kr-last kr-check kr-hl
+ *   kr-cursor), (div.kr-hand bottom), div.kr-chooser;
+ *   div.kr-panel > p.kr-status, div.kr-stopped (button[data-action=reload]), p.kr-message,
+ *   p.kr-wait, div.kr-controls (button.kr-btn[data-action]); p.kr-announce (aria-live).
+ */
+import { engine as pageEngine } from '../core/engine-client.js';
+import { t, errorText } from '../core/i18n.js';
+import { GameRecord } from './record.js';
+import { Chooser } from './chooser.js';
+import { HandStrip } from './hands.js';
+import { choiceLabels, moveText, sideName, squareLabel, statusText, word } from './describe.js';
+import { arrowPath, drawGrid, squareAtXY, squaresIn, squareXY, svgEl } from './grid.js';
+import { endingHere, farSquares, jumpedSquares, nextSquares, passOver, standsOn, startPick, step } from './moves.js';
+
+const DRAG_START = 0.2; // how far (in squares) a press must travel to become a drag
+const BUSY_AFTER_MS = 400; // a call slower than this shows "waiting for the engine"
+const ENGINE_FAILED = 'ENGINE_FAILED'; // error code of a reply the engine never gave (it failed or timed out)
+const ARROW_KEYS = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+const NONE = new Set();
+let boardCount = 0;
+
+/** Create an HTML element with attributes, optionally appended to `parent`. */
+function make(tag, attrs = {}, parent = null) {
+  const el = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, value);
+  if (parent) parent.append(el);
+  return el;
+}
+
+export class Board {
+  #game;
+  #engine;
+  #record;
+  #start;
+  #id = `kr-board-${++boardCount}`;
+  #orientation; // the side seen at the bottom
+  #notes; // lesson marks (highlights, arrows, last move) shown until the first move
+  #controls;
+  #listeners = new Set();
+  #pick = null; // the move being picked (boards/moves.js)
+  #cursor = null;
+  #drag = null;
+  #busy = false;
+  #stopped = false;
+  #interactive = true;
+  #onUserMove;
+  #extension = null;
+  #cells = new Map();
+  #hands = null; // {side: HandStrip} once the game shows hands
+  #area;
+  #svg;
+  #arrows;
+  #ghost;
+  #chooser;
+  #status;
+  #message;
+  #wait;
+  #stoppedBox;
+  #live;
+  #buttons = {};
+  #actionBar = null;
+  #unwatch = () => {};
+
+  /**
+   * Build the board inside `host` (before its figcaption, if any); call start() to show a position.
+   * Options: game (the game's module, required), engine (default: the page's engine client),
+   * position (the game's position text), orientation (the side at the bottom; default the
+   * game's first side), controls (subset of flip undo reset actions), highlights (squares),
+   * arrows ("b1d2" pairs), lastMove (squares of a lesson's last move, e.g. "e3e4"),
+   * onUserMove (`onUserMove(move, reply)` after the engine accepted a move the reader made by
+   * tap, drag or keys; moves played through play() do not call it), panels (default true:
+   * the game's own panels, e.g. Makruk's count panel; puzzles may pass false).
+   */
+  constructor(host, { game, engine = pageEngine, position, orientation = game.sides[0],
+    controls = ['flip', 'undo', 'reset', 'actions'], highlights = [], arrows = [], lastMove = null,
+    onUserMove = null, panels = true } = {}) {
+    this.#game = game;
+    this.#engine = engine;
+    this.#record = new GameRecord(game.id, engine);
+    this.#start = position;
+    this.#orientation = orientation;
+    this.#controls = controls;
+    this.#notes = { highlights, arrows, lastMove };
+    this.#onUserMove = onUserMove;
+    this.element = make('div', { class: 'kr-live' });
+    host.insertBefore(this.element, host.querySelector(':scope > figcaption'));
+    this.#buildShell(panels);
+    this.#buildSvg();
+    if (engine.onStatus) this.#unwatch = engine.onStatus((status) => { if (status === 'failed') this.#showStopped(); });
+    if (engine.status === 'failed') this.#showStopped();
+  }
+
+  /** The game's browser module. */
+  get game() { return this.#game; }
+
+  /** The current position text. */
+  get position() { return this.#record.state?.position; }
+
+  /** The moves played from the initial position (a copy). */
+  get moves() { return [...this.#record.moves]; }
+
+  /** One entry per move: {move, side (who played it), legal (its legal object, or null), action}. */
+  get plies() { return [...this.#record.plies]; }
+
+  /** The initial position the moves are replayed from. */
+  get initial() { return this.#record.initial; }
+
+  /** The engine's last `play` reply. */
+  get state() { return this.#record.state; }
+
+  /**
+   * Whether the reader may move pieces (default true). False ignores taps, drags and Enter
+   * (the arrow keys and the buttons still work), e.g. while a puzzle plays the other side.
+   */
+  get interactive() { return this.#interactive; }
+
+  set interactive(on) {
+    this.#interactive = Boolean(on);
+    this.element.dataset.interactive = String(this.#interactive);
+    this.#drag = null;
+    this.#pick = null;
+    this.#chooser.close();
+    if (this.#record.state) this.#paint();
+  }
+
+  /** Call `cb(board)` after every change of position; returns an unsubscribe function. */
+  onChange(cb) {
+    this.#listeners.add(cb);
+    return () => this.#listeners.delete(cb);
+  }
+
+  /** Show the constructor's position. Resolves to the engine reply. */
+  start() { return this.#run(() => this.#record.load(this.#start)); }
+
+  /** Start a new game from `position`; on an engine error the current game is kept. */
+  load(position) {
+    return this.#run(async () => {
+      const reply = await this.#record.load(position);
+      if (reply.ok) this.#notes = { highlights: [], arrows: [], lastMove: null };
+      return reply;
+    });
+  }
+
+  /** Play one move (a legal move's text or an action); an illegal move shows why and changes nothing. */
+  async play(move) {
+    const before = this.#record.state;
+    const reply = await this.#run(() => this.#record.play(move));
+    if (reply.ok) this.#say(moveText(this.#game, before, move, this.#record.plies.at(-1).legal, reply), true);
+    else if (reply.error.code !== ENGINE_FAILED) this.#show(`${t('illegal')} — ${errorText(reply.error)}`);
+    return reply;
+  }
+
+  async undo() {
+    if (!this.#record.moves.length) return this.#record.state;
+    const reply = await this.#run(() => this.#record.undo());
+    if (reply.ok) this.#say(`${t('undone')}${t('sep')}${statusText(this.#game, reply)}`, true);
+    return reply;
+  }
+
+  async reset() {
+    const reply = await this.#run(() => this.#record.reset());
+    if (reply.ok) this.#say(`${t('resetDone')}${t('sep')}${statusText(this.#game, reply)}`, true);
+    return reply;
+  }
+
+  flip() {
+    this.#orientation = this.#game.sides.find((side) => side !== this.#orientation);
+    this.#buildSvg();
+    this.#placeHands();
+    this.#paint();
+  }
+
+  /** Remove the board and stop listening to the engine. */
+  destroy() {
+    this.#unwatch();
+    this.#extension?.destroy?.();
+    this.element.remove();
+  }
+
+  /** Run one engine change with input locked; engine failures become a message. */
+  async #run(change) {
+    this.#busy = true;
+    this.#pick = null;
+    this.#chooser.close();
+    this.#show('');
+    const slow = setTimeout(() => this.#showWait(true), BUSY_AFTER_MS);
+    let reply;
+    try {
+      reply = await change();
+    } catch (err) {
+      reply = { ok: false, error: { code: ENGINE_FAILED, message: err.message } };
+      if (this.#engine.status === 'failed' || err.code === 'ENGINE_STOPPED') this.#showStopped();
+      else this.#show(`${t('engineError')} (${err.message})`);
+    }
+    clearTimeout(slow);
+    this.#showWait(false);
+    this.#busy = false;
+    if (reply.ok) {
+      const first = reply.legal?.[0];
+      this.#cursor ??= first?.from ?? first?.to ?? 'a1';
+      this.#paint();
+      for (const cb of this.#listeners) cb(this);
+    }
+    return reply;
+  }
+
+  // ---- building -------------------------------------------------------------------------
+
+  #buildShell(panels) {
+    const game = this.#game;
+    this.#area = make('div', { class: 'kr-board-area' }, this.element);
+    this.#svg = svgEl('svg', { class: 'kr-live-board', viewBox: '0 0 8 8', role: 'grid', tabindex: '0',
+      'aria-label': t('boardLabel', { board: word(game, 'board') }) }, this.#area);
+    this.#chooser = new Chooser(this.#area, {
+      onPick: (move, hadFocus) => {
+        if (hadFocus) this.#svg.focus({ preventScroll: true });
+        this.#send(move);
+      },
+      onCancel: (hadFocus) => {
+        if (hadFocus) this.#svg.focus({ preventScroll: true });
+        this.#cancel();
+      },
+    });
+    const panel = make('div', { class: 'kr-panel' }, this.element);
+    this.#status = make('p', { class: 'kr-status' }, panel);
+    this.#stoppedBox = make('div', { class: 'kr-stopped', role: 'alert' }, panel);
+    this.#stoppedBox.hidden = true;
+    this.#message = make('p', { class: 'kr-message' }, panel);
+    this.#extension = game.attach?.(this, panel, {
+      panels, before: this.#message, onAction: (action) => { if (!this.#busy) this.play(action); },
+    }) ?? null;
+    this.#wait = make('p', { class: 'kr-wait' }, panel);
+    const bar = make('div', { class: 'kr-controls' }, panel);
+    for (const action of this.#controls) {
+      if (action === 'actions') {
+        this.#actionBar = make('span', { class: 'kr-actions' }, bar);
+        continue;
+      }
+      const button = make('button', { type: 'button', class: 'kr-btn', 'data-action': action }, bar);
+      button.textContent = t(action);
+      button.addEventListener('click', () => { if (!this.#busy) this[action](); });
+      this.#buttons[action] = button;
+    }
+    this.#live = make('p', { class: 'kr-announce', 'aria-live': 'polite', 'aria-atomic': 'true' }, this.element);
+    this.#svg.addEventListener('pointerdown', (e) => this.#onPointerDown(e));
+    this.#svg.addEventListener('keydown', (e) => this.#onKey(e));
+    this.#followDrags(this.#svg);
+  }
+
+  /** Pointer moves and releases of a drag started on `el` (the board or a hand). */
+  #followDrags(el) {
+    el.addEventListener('pointermove', (e) => this.#onPointerMove(e));
+    el.addEventListener('pointerup', (e) => this.#onPointerUp(e));
+    el.addEventListener('pointercancel', () => this.#endDrag());
+  }
+
+  /** (Re)draw the squares, lines and coordinates for the current orientation. */
+  #buildSvg() {
+    ({ cells: this.#cells, arrows: this.#arrows, ghost: this.#ghost } = drawGrid(this.#svg, this.#id, this.#upright));
+  }
+
+  /** The hands of a drop game, the bottom side's under the board (made on the first state with hands). */
+  #placeHands() {
+    if (!this.#hands) return;
+    const [bottom, top] = this.#upright ? this.#game.sides : [...this.#game.sides].reverse();
+    this.#hands[top].element.dataset.place = 'top';
+    this.#hands[bottom].element.dataset.place = 'bottom';
+    this.#svg.before(this.#hands[top].element);
+    this.#svg.after(this.#hands[bottom].element);
+  }
+
+  #makeHands() {
+    this.#hands = {};
+    for (const side of this.#game.sides) {
+      const strip = new HandStrip(this.#game, side);
+      strip.element.addEventListener('pointerdown', (e) => this.#onHandDown(e));
+      strip.element.addEventListener('click', (e) => this.#onHandKey(e));
+      this.#followDrags(strip.element);
+      this.#hands[side] = strip;
+    }
+    this.#placeHands();
+  }
+
+  /** Rank 1 at the bottom: the game's first side is seen from its own side. */
+  get #upright() { return this.#orientation === this.#game.sides[0]; }
+
+  // ---- painting -------------------------------------------------------------------------
+
+  /** Squares of the last move: its start and every landing; before any move, the lesson's mark. */
+  #lastSquares() {
+    const played = this.#record.lastPlayed;
+    if (played) return [played.from, ...played.path].filter(Boolean);
+    const fresh = this.#record.moves.length === 0;
+    return fresh && this.#notes.lastMove ? squaresIn(this.#notes.lastMove) : [];
+  }
+
+  /** The letter of the piece being moved (on the board or from the hand). */
+  #movingLetter() {
+    const { origin } = this.#pick;
+    const state = this.#record.state;
+    return origin.square ? state.board[origin.square] : this.#game.handLetter(origin.drop, state.turn);
+  }
+
+  /** Bring every square, the hands, the status line and the buttons in line with the state. */
+  #paint() {
+    const state = this.#record.state;
+    if (!state) return;
+    const game = this.#game;
+    const pick = this.#pick;
+    const fresh = this.#record.moves.length === 0;
+    const last = this.#lastSquares();
+    const highlights = fresh ? this.#notes.highlights : [];
+    const targets = pick ? nextSquares(pick) : NONE;
+    const far = pick ? farSquares(pick) : NONE;
+    const jumped = pick ? new Set(jumpedSquares(pick)) : NONE;
+    const landed = new Set(pick?.landed ?? []);
+    const at = pick?.landed.length ? standsOn(pick) : null; // a piece part-way along its path
+    const origin = pick?.origin.square ?? null;
+    for (const [square, { cell, piece }] of this.#cells) {
+      const letter = state.board[square];
+      const shown = square === at ? this.#movingLetter() : letter;
+      const marks = [];
+      if (square === origin) marks.push('selectedMark');
+      if (targets.has(square)) marks.push('targetMark');
+      else if (far.has(square)) marks.push('destMark');
+      if (landed.has(square)) marks.push('landedMark');
+      if (jumped.has(square)) marks.push('jumpedMark');
+      const classes = {
+        'kr-last': last.includes(square),
+        'kr-hl': highlights.includes(square),
+        'kr-check': Boolean(state.status.check && letter && game.isKing(letter) && game.sideOf(letter) === state.turn),
+        'kr-selected': square === origin,
+        'kr-target': targets.has(square),
+        'kr-far': far.has(square) && !targets.has(square),
+        'kr-landed': landed.has(square),
+        'kr-jumped': jumped.has(square),
+        'kr-left': Boolean(at) && square === origin,
+        'kr-occupied': Boolean(shown),
+        'kr-cursor': square === this.#cursor,
+        'kr-dragging': Boolean(this.#drag?.moved) && square === (at ?? origin),
+      };
+      for (const [name, on] of Object.entries(classes)) cell.classList.toggle(name, on);
+      if (shown) piece.setAttribute('href', `#${game.sprite(shown)}`);
+      else piece.removeAttribute('href');
+      cell.setAttribute('aria-label', squareLabel(game, square, letter, marks));
+      cell.setAttribute('aria-selected', String(square === origin));
+    }
+    this.#paintHands(state);
+    const arrows = fresh ? this.#notes.arrows : [];
+    this.#arrows.replaceChildren(...arrows.map((a) => svgEl('path', { d: arrowPath(a, this.#upright) })));
+    this.#svg.setAttribute('aria-activedescendant', `${this.#id}-${this.#cursor}`);
+    this.#extension?.update(state);
+    const extra = state.status.result === 'ongoing' ? this.#extension?.status?.(state) : '';
+    this.#status.textContent = [statusText(game, state), extra].filter(Boolean).join(' · ');
+    this.#status.dataset.result = state.status.result;
+    this.#paintButtons(state);
+    this.element.dataset.position = state.position;
+  }
+
+  #paintHands(state) {
+    if (!state.hands) return;
+    if (!this.#hands) this.#makeHands();
+    const drop = this.#pick?.origin.drop ?? null;
+    for (const [side, strip] of Object.entries(this.#hands)) {
+      const mine = side === state.turn;
+      strip.update(state.hands[side], { active: mine && this.#canMove, selected: mine ? drop : null });
+    }
+  }
+
+  #paintButtons(state) {
+    const { undo, reset } = this.#buttons;
+    if (undo) undo.disabled = this.#stopped || !this.#record.moves.length;
+    if (reset) reset.disabled = this.#stopped || !this.#record.moves.length;
+    if (!this.#actionBar) return;
+    const handled = this.#extension?.actions ?? [];
+    const open = state.status.result === 'ongoing' && !this.#stopped;
+    const actions = open ? state.actions.filter((a) => !handled.includes(a)) : [];
+    this.#actionBar.replaceChildren(...actions.map((action) => {
+      const button = make('button', { type: 'button', class: 'kr-btn', 'data-action': action });
+      button.textContent = this.#game.words?.[`${action}.button`] ?? action;
+      button.addEventListener('click', () => { if (!this.#busy) this.play(action); });
+      return button;
+    }));
+  }
+
+  /** Show and announce `text` as the board's message; "" clears both. */
+  #show(text) {
+    this.#message.textContent = text;
+    this.#say(text);
+  }
+
+  /** Announce `text` to screen readers (`withPanels`: followed by what the game's panels say). */
+  #say(text, withPanels = false) {
+    const extra = withPanels && text ? this.#extension?.spoken ?? '' : '';
+    this.#live.textContent = extra ? `${text}${t('sep')}${extra}` : text;
+  }
+
+  #showWait(on) {
+    this.#wait.textContent = on ? t('engineBusy') : '';
+    this.element.dataset.busy = String(on);
+  }
+
+  /** The engine stopped: say so with a reload button; the board takes no more moves. */
+  #showStopped() {
+    if (this.#stopped) return;
+    this.#stopped = true;
+    this.#pick = null;
+    this.#chooser.close();
+    this.element.dataset.engine = 'stopped';
+    const text = make('p');
+    text.textContent = t('engineStopped');
+    const reload = make('button', { type: 'button', class: 'kr-btn kr-btn-primary', 'data-action': 'reload' });
+    reload.textContent = t('reload');
+    reload.addEventListener('click', () => window.location.reload());
+    this.#stoppedBox.replaceChildren(text, reload);
+    this.#stoppedBox.hidden = false;
+    this.#showWait(false);
+    this.#message.textContent = '';
+    this.#paint();
+  }
+
+  // ---- input ----------------------------------------------------------------------------
+
+  get #over() { return this.#record.state.status.result !== 'ongoing'; }
+
+  /** The reader may pick and move pieces now. */
+  get #canMove() { return this.#interactive && !this.#busy && !this.#stopped && !this.#over; }
+
+  /** May input go on? Says why not when the engine is busy or stopped (never silence). */
+  #accepting() {
+    if (!this.#record.state) return false;
+    if (this.#stopped) {
+      this.#show(t('engineStopped'));
+      return false;
+    }
+    if (this.#busy) {
+      this.#showWait(true);
+      this.#say(t('engineBusy'));
+      return false;
+    }
+    return this.#interactive;
+  }
+
+  /** True if `square` holds a piece of the side to move. */
+  #isMine(square) {
+    const letter = this.#record.state.board[square];
+    return Boolean(letter) && this.#game.sideOf(letter) === this.#record.state.turn;
+  }
+
+  #setPick(pick, announcement) {
+    this.#pick = pick;
+    this.#chooser.close();
+    this.#show('');
+    if (announcement) this.#say(announcement);
+    this.#paint();
+  }
+
+  #pickSquare(square) {
+    const state = this.#record.state;
+    this.#setPick(startPick(state.legal, { square }),
+      t('selected', { piece: this.#game.pieceName(state.board[square]), square }));
+  }
+
+  #pickDrop(kind) {
+    const state = this.#record.state;
+    this.#setPick(startPick(state.legal, { drop: kind }),
+      t('selectedHand', { piece: this.#game.pieceName(this.#game.handLetter(kind, state.turn)) }));
+  }
+
+  #cancel() {
+    this.#setPick(null, t('cancelled'));
+  }
+
+  /** The path goes on from a landing square: mark what was jumped, say where it may go next. */
+  #landed(pick) {
+    const square = standsOn(pick);
+    const taken = jumpedSquares(pick);
+    const state = this.#record.state;
+    const captured = taken.length && taken.length === pick.landed.length
+      ? t('landedCapture', { piece: this.#game.pieceName(state.board[taken.at(-1)]), square: taken.at(-1) }) : '';
+    this.#setPick(pick, t('landed', { square, captured, next: [...nextSquares(pick)].join(', ') }));
+  }
+
+  /** Several moves fit: open the chooser (the pick stays shown behind it). */
+  #choose(moves, square) {
+    this.#chooser.open(t('chooseTitle'), choiceLabels(this.#game, moves));
+    this.#say(t('chooseOpen', { square }));
+  }
+
+  /** Play a move the reader made; tell onUserMove once the engine accepted it. */
+  #send(legal) {
+    this.#pick = null;
+    const played = this.play(legal.move);
+    if (!this.#onUserMove) return played;
+    return played.then((reply) => {
+      if (reply.ok) this.#onUserMove(legal.move, reply);
+      return reply;
+    });
+  }
+
+  /** The pick cannot go to `square`: say so and drop the pick. */
+  #refuse(square) {
+    const { origin } = this.#pick;
+    const piece = this.#game.pieceName(this.#movingLetter());
+    const why = origin.square ? t('cannotGo', { piece, from: origin.square, to: square })
+      : t('cannotDrop', { piece, to: square });
+    this.#pick = null;
+    this.#chooser.close();
+    this.#show(`${t('illegal')} — ${why}`);
+    this.#paint();
+  }
+
+  /** The pick reaches `square` (a tap on it, or a drag released there). */
+  #reach(square) {
+    const result = step(this.#pick, square);
+    if (result.kind === 'move') return this.#send(result.move);
+    if (result.kind === 'choose') return this.#choose(result.moves, square);
+    if (result.kind === 'continue') return this.#landed(result.pick);
+    return this.#refuse(square);
+  }
+
+  /** One tap (click, or Enter on the cursor): pick, cancel, step along a path or move. */
+  #tap(square) {
+    const state = this.#record.state;
+    if (this.#over) return this.#show(t('gameOver'));
+    const pick = this.#pick;
+    if (pick && (square === pick.origin.square || square === standsOn(pick))) return this.#cancel();
+    if (pick && step(pick, square).kind !== 'none') return this.#reach(square);
+    if (this.#isMine(square)) return this.#pickSquare(square);
+    if (pick) return this.#refuse(square);
+    if (state.board[square]) return this.#show(t('notYourTurn', { side: sideName(this.#game, state.turn) }));
+    return this.#setPick(null);
+  }
+
+  /** Board coordinates (in squares) of a pointer event. */
+  #point(event) {
+    const p = new DOMPoint(event.clientX, event.clientY).matrixTransform(this.#svg.getScreenCTM().inverse());
+    return [p.x, p.y];
+  }
+
+  #squareAt(event) {
+    const [x, y] = this.#point(event).map(Math.floor);
+    return x >= 0 && x < 8 && y >= 0 && y < 8 ? squareAtXY(x, y, this.#upright) : null;
+  }
+
+  /** Start following a press on `el` that may become a drag. */
+  #grab(event, el, toggle) {
+    this.#drag = { toggle, start: this.#point(event), moved: false };
+    el.setPointerCapture?.(event.pointerId);
+  }
+
+  #onPointerDown(event) {
+    if (event.button !== 0) return;
+    if (this.#chooser.isOpen) {
+      this.#cancel();
+      return;
+    }
+    if (!this.#accepting()) return;
+    const square = this.#squareAt(event);
+    if (!square) return;
+    this.#cursor = square;
+    const pick = this.#pick;
+    if (this.#over) {
+      this.#tap(square);
+    } else if (pick && (square === standsOn(pick) || square === pick.origin.square)) {
+      this.#grab(event, this.#svg, true); // the moving piece again: a tap cancels, a drag goes on
+    } else if (this.#isMine(square) && !(pick && step(pick, square).kind !== 'none')) {
+      this.#pickSquare(square);
+      this.#grab(event, this.#svg, false);
+    } else {
+      this.#tap(square);
+    }
+    if (this.#chooser.isOpen) event.preventDefault(); // the press must not take the focus from the chooser
+  }
+
+  /** A press on a hand piece: pick it (or, pressed again, drop the pick) and follow a drag. */
+  #onHandDown(event) {
+    const button = event.target.closest('.kr-hand-piece');
+    if (event.button !== 0 || !button || button.disabled || !this.#accepting() || this.#over) return;
+    event.preventDefault();
+    const kind = button.dataset.piece;
+    const again = this.#pick?.origin.drop === kind;
+    if (!again) this.#pickDrop(kind);
+    this.#grab(event, event.currentTarget, again);
+  }
+
+  /** Enter or Space on a hand piece: pick it and go on with the arrow keys on the board. */
+  #onHandKey(event) {
+    const button = event.target.closest('.kr-hand-piece');
+    if (!button || event.detail !== 0 || !this.#accepting()) return;
+    if (this.#pick?.origin.drop === button.dataset.piece) this.#cancel();
+    else this.#pickDrop(button.dataset.piece);
+    this.#svg.focus({ preventScroll: true });
+  }
+
+  #onPointerMove(event) {
+    const drag = this.#drag;
+    if (!drag || !this.#pick) return;
+    const [x, y] = this.#point(event);
+    if (!drag.moved && Math.hypot(x - drag.start[0], y - drag.start[1]) < DRAG_START) return;
+    if (!drag.moved) {
+      drag.moved = true;
+      this.#ghost.setAttribute('href', `#${this.#game.sprite(this.#movingLetter())}`);
+      this.#ghost.classList.add('kr-ghost-on');
+      this.#paint();
+    }
+    this.#ghost.setAttribute('x', x - 0.575);
+    this.#ghost.setAttribute('y', y - 0.575);
+    const square = this.#squareAt(event);
+    const onward = square && passOver(this.#pick, square);
+    if (onward) this.#landed(onward);
+  }
+
+  #onPointerUp(event) {
+    const drag = this.#drag;
+    if (!drag) return;
+    this.#endDrag();
+    const pick = this.#pick;
+    if (!pick) return;
+    if (!drag.moved) {
+      if (drag.toggle) this.#cancel();
+      return;
+    }
+    const target = this.#squareAt(event);
+    if (!target) return; // released off the board: the pick stays
+    this.#cursor = target;
+    if (target !== standsOn(pick)) {
+      this.#reach(target);
+      return;
+    }
+    const ending = endingHere(pick); // released on the square the drag last landed on
+    if (ending.length === 1) this.#send(ending[0]);
+    else if (ending.length > 1) this.#choose(ending, target);
+    else this.#paint();
+  }
+
+  #endDrag() {
+    this.#drag = null;
+    this.#ghost.classList.remove('kr-ghost-on');
+    this.#paint();
+  }
+
+  #onKey(event) {
+    if (!this.#record.state) return;
+    const move = ARROW_KEYS[event.key];
+    if (move) {
+      event.preventDefault();
+      const [x, y] = squareXY(this.#cursor, this.#upright);
+      const clamp = (v) => Math.min(7, Math.max(0, v));
+      this.#cursor = squareAtXY(clamp(x + move[0]), clamp(y + move[1]), this.#upright);
+      this.#paint();
+    } else if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      if (this.#accepting()) this.#tap(this.#cursor);
+    } else if (event.key === 'Escape' && this.#pick) {
+      event.preventDefault();
+      this.#cancel();
+    }
+  }
+}

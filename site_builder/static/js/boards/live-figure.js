@@ -1,0 +1,72 @@
+/**
+ * mountBoard(figure, options, beforeStart): turn a static diagram figure into a live Board
+ * once the engine is ready. `options` are Board's, with `game` as a game id (loaded through
+ * games/index.js). A loading note shows meanwhile and figure[data-state] says where it is:
+ * "loading" | "ready" | "failed". Resolves to the started Board, or to null when the game's
+ * module, the engine or the position failed; the static diagram then stays and the note
+ * says so, with a reload button.
+ * startPage(root, start): the same states and note for a page's own live part (the sandbox,
+ * a trainer) that `start()` builds inside `root`.
+ */
+import { engine as pageEngine } from '../core/engine-client.js';
+import { t, errorText } from '../core/i18n.js';
+import { loadGame } from '../games/index.js';
+import { Board } from './board.js';
+
+/** A "loading the engine" note (role=status) in `host`, before `before` (else at the end). */
+function loadingNote(host, before) {
+  const note = document.createElement('p');
+  note.className = 'kr-note';
+  note.setAttribute('role', 'status');
+  note.textContent = t('loading');
+  host.insertBefore(note, before);
+  host.dataset.state = 'loading';
+  return note;
+}
+
+export async function mountBoard(figure, options, beforeStart = () => {}) {
+  const note = loadingNote(figure, figure.querySelector(':scope > figcaption'));
+  const engine = options.engine ?? pageEngine;
+  let board = null;
+  try {
+    const [game] = await Promise.all([loadGame(options.game), engine.ready]);
+    board = new Board(figure, { ...options, game, engine });
+    beforeStart(board);
+    const reply = await board.start();
+    if (!reply.ok) throw new Error(errorText(reply.error));
+    note.remove();
+    figure.dataset.state = 'ready';
+    return board;
+  } catch (err) {
+    board?.destroy();
+    showFailure(figure, note, err);
+    return null;
+  }
+}
+
+/** Run `start()`, which builds `root`'s live part; if it throws, `root` keeps only the note saying so. */
+export async function startPage(root, start) {
+  const note = loadingNote(root, root.firstChild);
+  try {
+    await start();
+    note.remove();
+    root.dataset.state = 'ready';
+  } catch (err) {
+    root.replaceChildren(note);
+    showFailure(root, note, err);
+  }
+}
+
+/** Say in `note` that the engine or the position failed, with a reload button; `host` gets data-state="failed". */
+export function showFailure(host, note, err) {
+  note.textContent = `${t('failed')} `;
+  note.title = err.message;
+  const reload = document.createElement('button');
+  reload.type = 'button';
+  reload.className = 'kr-btn kr-reload';
+  reload.dataset.action = 'reload';
+  reload.textContent = t('reload');
+  reload.addEventListener('click', () => window.location.reload());
+  note.append(reload);
+  host.dataset.state = 'failed';
+}

@@ -1,0 +1,46 @@
+/**
+ * A game record: an initial position plus a move list, replayed by the engine on every
+ * change. `plies` keeps, for each entry of `moves`, who played it and its `legal` object
+ * (null for an action such as a counting claim), so nobody has to read a move string.
+ */
+export class GameRecord {
+  /** `gameId`: the engine's game id; `engine`: anything with call(request, options) (core/engine-client.js). */
+  constructor(gameId, engine) {
+    this.gameId = gameId;
+    this.engine = engine;
+    this.initial = null;
+    this.moves = [];
+    this.plies = []; // [{move, side, legal, action}]
+    this.state = null;
+  }
+
+  /** Ask the engine for `position` after `moves`; adopt them only if it accepts. Resolves to the reply. */
+  async replay(position, moves, plies) {
+    const reply = await this.engine.call({ op: 'play', game: this.gameId, position, moves }, { urgent: true });
+    if (reply.ok) Object.assign(this, { initial: position, moves, plies, state: reply });
+    return reply;
+  }
+
+  load(position) { return this.replay(position, [], []); }
+
+  /** Play `move` (a legal move's text, or one of the state's actions). */
+  play(move) {
+    const state = this.state;
+    const ply = {
+      move,
+      side: state?.turn ?? null,
+      legal: state?.legal?.find((m) => m.move === move) ?? null,
+      action: Boolean(state?.actions?.includes(move)),
+    };
+    return this.replay(this.initial, [...this.moves, move], [...this.plies, ply]);
+  }
+
+  undo() { return this.replay(this.initial, this.moves.slice(0, -1), this.plies.slice(0, -1)); }
+
+  reset() { return this.replay(this.initial, [], []); }
+
+  /** The `legal` object of the last move played (actions skipped), or null. */
+  get lastPlayed() {
+    return this.plies.findLast((ply) => ply.legal)?.legal ?? null;
+  }
+}

@@ -1,0 +1,169 @@
+/**
+ * The one door from a page to the Python engine. The module worker is created
+ * lazily, once, from <meta name="kradan-pyodide"> and <meta name="kradan-wheel">.
+ *   engine.call(request, {timeout, urgent}) -> Promise<reply dict>
+ *   engine.ready         -> Promise that settles when loading ends (reading it starts loading)
+ *   engine.status        -> "idle" | "loading" | "ready" | "failed"
+ *   engine.startedFrom   -> "snapshot" | "fresh" once ready (how Pyodide started), else null
+ *   engine.onStatus(cb)  -> cb(status, detail) on every change; returns an unsubscribe function
+ *
+ * What a caller can count on (nothing ever hangs):
+ * - The worker runs one call at a time, in the order of the calls; an `urgent` call (what a
+ *   reader is waiting for, e.g. a move on a board) goes before calls still waiting, never
+ *   before the one running.
+ * - A call's timeout (default 30 s) starts when the worker starts that call, never while it
+ *   waits in the queue: a burst of slow calls cannot time out the calls behind it.
+ * - A dead engine — the worker's error or messageerror event, a load that fails or takes
+ *   longer than 120 s, a call that overruns its own timeout — stops the engine for good: the
+ *   worker is terminated, every pending call and every later call rejects at once with the
+ *   reason (err.code "ENGINE_STOPPED"), and onStatus listeners hear "failed".
+ * - A reply that cannot be read as JSON rejects its own call only; the next call runs.
+ */
+
+const LOAD_TIMEOUT_MS = 120_000;
+const CALL_TIMEOUT_MS = 30_000;
+
+let worker = null;
+let status = 'idle';
+let startedFrom = null;
+let failure = null; // the Error every call gets once the engine stopped
+let nextId = 1;
+const queue = []; // calls not sent yet: {id, text, timeout, urgent, resolve, reject}
+let running = null; // the call the worker works on now
+const listeners = new Set();
+let settle;
+const ready = new Promise((resolve, reject) => { settle = { resolve, reject }; });
+ready.catch(() => {});
+
+function setStatus(next, detail) {
+  status = next;
+  for (const cb of listeners) cb(next, detail);
+}
+
+/** Stop the worker for good and reject everything still waiting (and, from now on, every call). */
+function fail(message) {
+  if (failure) return;
+  failure = Object.assign(new Error(message), { code: 'ENGINE_STOPPED' });
+  if (worker) worker.terminate();
+  settle.reject(failure);
+  for (const job of [running, ...queue]) {
+    if (!job) continue;
+    clearTimeout(job.timer);
+    job.reject(failure);
+  }
+  running = null;
+  queue.length = 0;
+  setStatus('failed', message);
+}
+
+/** Send the next waiting call if the worker is free; its timeout starts now. */
+function pump() {
+  if (running || status !== 'ready' || !queue.length) return;
+  const job = queue.shift();
+  running = job;
+  job.timer = setTimeout(() => fail(`the engine did not answer within ${job.timeout / 1000} s`), job.timeout);
+  worker.postMessage({ id: job.id, request: job.text });
+}
+
+/** The worker answered the running call. */
+function finish(data) {
+  const job = running;
+  if (!job || data.id !== job.id) return;
+  running = null;
+  clearTimeout(job.timer);
+  if ('reply' in data) {
+    let reply;
+    try {
+      reply = JSON.parse(data.reply);
+    } catch (err) {
+      job.reject(new Error(`the engine's reply could not be read (${err.message})`));
+    }
+    if (reply !== undefined) job.resolve(reply);
+  } else {
+    job.reject(new Error(data.error));
+  }
+  pump();
+}
+
+function metaUrl(name) {
+  const el = document.querySelector(`meta[name="${name}"]`);
+  return el && el.content ? new URL(el.content, document.baseURI).href : null;
+}
+
+function onMessage({ data }) {
+  if (data.type === 'ready') {
+    startedFrom = data.from;
+    setStatus('ready');
+    settle.resolve();
+    pump();
+  } else if (data.type === 'failed') {
+    fail(data.message);
+  } else {
+    finish(data);
+  }
+}
+
+/** Create the worker once and send it the init message. */
+function start() {
+  if (status !== 'idle') return;
+  const pyodide = metaUrl('kradan-pyodide');
+  const wheel = metaUrl('kradan-wheel');
+  if (!pyodide || !wheel) {
+    fail('missing <meta name="kradan-pyodide"> or <meta name="kradan-wheel">');
+    return;
+  }
+  setStatus('loading');
+  const timer = setTimeout(() => fail('the engine took too long to load'), LOAD_TIMEOUT_MS);
+  ready.then(() => clearTimeout(timer), () => clearTimeout(timer));
+  worker = new Worker(new URL('./engine-worker.js', import.meta.url), { type: 'module' });
+  worker.onmessage = onMessage;
+  worker.onerror = (event) => {
+    event.preventDefault();
+    fail(event.message || 'the engine worker stopped with an error');
+  };
+  worker.onmessageerror = () => fail('a message from the engine worker could not be read');
+  worker.postMessage({ type: 'init', pyodide, wheel });
+}
+
+/** Queue one call: urgent calls after the urgent ones already waiting, others at the end. */
+function enqueue(job) {
+  const at = job.urgent ? queue.findIndex((waiting) => !waiting.urgent) : -1;
+  if (at < 0) queue.push(job);
+  else queue.splice(at, 0, job);
+  pump();
+}
+
+export const engine = {
+  /**
+   * Run one engine request. Resolves to the engine's reply (which may be {ok: false, error});
+   * rejects when the engine stopped or the reply could not be read.
+   * Options: timeout (ms, counted from when the worker starts this call), urgent (see above).
+   */
+  call(request, { timeout = CALL_TIMEOUT_MS, urgent = false } = {}) {
+    start();
+    if (failure) return Promise.reject(failure);
+    let text;
+    try {
+      text = JSON.stringify(request);
+    } catch (err) {
+      return Promise.reject(err);
+    }
+    return new Promise((resolve, reject) => {
+      enqueue({ id: nextId++, text, timeout, urgent, resolve, reject, timer: null });
+    });
+  },
+  get ready() {
+    start();
+    return ready;
+  },
+  get status() {
+    return status;
+  },
+  get startedFrom() {
+    return startedFrom;
+  },
+  onStatus(cb) {
+    listeners.add(cb);
+    return () => listeners.delete(cb);
+  },
+};

@@ -1,0 +1,202 @@
+/**
+ * The puzzle page's shell, shared by every puzzle UI (puzzle.js's move and quiz puzzles, and
+ * the games' own, e.g. Makruk's counting play-outs): feedback, hints, progress, the success
+ * panel and the links back to the index. Keep its surface stable:
+ *   new Shell(data, figure); .root .body .feedback .nojs .hintsShown; state (setter = data-state);
+ *   say(verdict, detail, tone); addHints(bar, box); startAttempt(); fail(result = 'failed' | 'seen');
+ *   solve(text). button(parent, action, text, className) makes a button[data-action].
+ */
+import { t } from './i18n.js';
+import * as progress from './progress.js';
+import { add, noticeText } from './progress-ui.js';
+
+const LIST_KEY = 'kradan.puzzles.list'; // written by puzzle-index.js: the filtered list the reader came from
+
+/** A button with a data-action, appended to `parent`. */
+export function button(parent, action, text, className = 'kr-btn') {
+  const el = add(parent, 'button', className, text);
+  el.type = 'button';
+  el.dataset.action = action;
+  return el;
+}
+
+/** The filtered list the reader came from on the index page, if it is this puzzle's. */
+function cameFrom(data) {
+  try {
+    const list = JSON.parse(sessionStorage.getItem(LIST_KEY) || 'null');
+    if (list && list.index === data.index && Array.isArray(list.ids)) return list;
+  } catch {
+    // no session storage or bad text: use the page's own links
+  }
+  return null;
+}
+
+/** Next puzzle: the next one of the reader's filtered list, else data.next. */
+function nextUrl(data) {
+  const list = cameFrom(data);
+  const i = list ? list.ids.indexOf(data.id) : -1;
+  if (i >= 0 && i + 1 < list.ids.length) return `${data.index}${encodeURIComponent(list.ids[i + 1])}/`;
+  return data.next;
+}
+
+/** The index, with the filters the reader had there. */
+function indexUrl(data) {
+  const list = cameFrom(data);
+  return list && typeof list.query === 'string' && list.query.startsWith('?') ? data.index + list.query : data.index;
+}
+
+/** The page's puzzle UI shared by both kinds: feedback, success panel, links. */
+export class Shell {
+  constructor(data, figure) {
+    this.data = data;
+    this.figure = figure;
+    this.saved = progress.entry(data.id); // before this visit
+    this.hintsShown = 0;
+    this.newAttempts = 0;
+    this.failedThisVisit = false;
+    this.solvedThisVisit = false;
+
+    // Board and puzzle panel side by side on wide screens: the page's #kr-puzzle-board and
+    // #kr-puzzle-ui (or the bare figure) go into one grid.
+    const boardBox = document.getElementById('kr-puzzle-board') ?? figure;
+    const uiBox = document.getElementById('kr-puzzle-ui');
+    this.layout = document.createElement('div');
+    this.layout.className = 'kr-pz-layout';
+    boardBox.before(this.layout);
+    this.layout.append(boardBox);
+    if (uiBox) this.layout.append(uiBox);
+    // What the page shows for readers without JavaScript (static choices, hints, solution).
+    this.nojs = [...document.querySelectorAll('.kr-nojs')];
+    for (const el of this.nojs) el.hidden = true;
+    this.root = add(uiBox ?? this.layout, 'section', 'kr-pz');
+    this.root.setAttribute('aria-label', t('pzRegion'));
+    this.root.dataset.kind = data.kind;
+
+    this.before = add(this.root, 'p', 'kr-pz-before');
+    this.showBefore();
+    this.feedback = add(this.root, 'div', 'kr-pz-feedback');
+    this.feedback.setAttribute('role', 'status');
+    this.feedback.setAttribute('aria-live', 'polite');
+    this.feedback.setAttribute('aria-atomic', 'true');
+    this.verdict = add(this.feedback, 'p', 'kr-pz-verdict');
+    this.detail = add(this.feedback, 'p', 'kr-pz-detail');
+    this.body = add(this.root, 'div', 'kr-pz-body');
+
+    this.success = add(this.root, 'div', 'kr-pz-success');
+    this.success.hidden = true;
+    this.successTitle = add(this.success, 'h2', 'kr-pz-success-title', t('pzSolvedTitle'));
+    this.successTitle.tabIndex = -1;
+    this.successText = add(this.success, 'p', 'kr-pz-success-text');
+    this.successStats = add(this.success, 'p', 'kr-pz-success-stats');
+    const go = add(this.success, 'div', 'kr-pz-go');
+    const next = nextUrl(data);
+    if (next) {
+      const a = add(go, 'a', 'kr-btn kr-btn-primary kr-pz-next', t('pzNext'));
+      a.href = next;
+      a.rel = 'next';
+    }
+    const back = add(go, 'a', 'kr-btn kr-pz-index', t('pzIndex'));
+    back.href = indexUrl(data);
+
+    this.notice = add(this.root, 'p', 'kr-pz-notice');
+    this.notice.setAttribute('role', 'alert');
+    this.showNotice();
+
+    const links = add(this.root, 'p', 'kr-pz-links');
+    const index = add(links, 'a', 'kr-pz-link-index', t('pzIndex'));
+    index.href = indexUrl(data);
+    const mine = add(links, 'a', 'kr-pz-link-progress', t('pzProgressLink'));
+    mine.href = `${data.index}#kr-progress`;
+  }
+
+  set state(value) { this.root.dataset.state = value; }
+
+  get state() { return this.root.dataset.state; }
+
+  /** Show the verdict line (tone: info | good | bad) and the detail line. */
+  say(verdict, detail = '', tone = 'info') {
+    this.verdict.textContent = verdict;
+    this.detail.textContent = detail;
+    this.detail.hidden = !detail;
+    this.feedback.dataset.tone = tone;
+    // On a phone the verdict on a move sits under the board: bring it into view if it is below the screen.
+    if (tone !== 'info' && verdict && this.feedback.getBoundingClientRect().bottom > window.innerHeight) {
+      this.feedback.scrollIntoView({ block: 'nearest' });
+    }
+  }
+
+  showBefore() {
+    const state = this.saved?.state;
+    this.before.textContent = state === 'solved' ? t('pzSolvedBefore') : state === 'failed' ? t('pzFailedBefore') : '';
+    this.before.dataset.state = state ?? '';
+    this.before.hidden = !state;
+  }
+
+  showNotice() {
+    this.notice.textContent = noticeText(progress.notice());
+    this.notice.hidden = !this.notice.textContent;
+  }
+
+  /** The hint button (in `bar`) and the list it fills in `box`, one hint at a time (hidden without hints). */
+  addHints(bar, box = this.body) {
+    this.hintButton = button(bar, 'hint', '');
+    this.hintsHeading = add(box, 'h2', 'kr-pz-hints-heading', t('pzHintsHeading'));
+    this.hintList = add(box, 'ol', 'kr-pz-hints');
+    this.hintList.setAttribute('aria-live', 'polite'); // a new hint is read out
+    this.hintButton.addEventListener('click', () => this.showHint());
+    this.updateHints();
+  }
+
+  updateHints() {
+    const total = this.data.hints?.length ?? 0;
+    this.hintButton.hidden = total === 0;
+    this.hintsHeading.hidden = this.hintsShown === 0;
+    this.hintList.hidden = this.hintsShown === 0;
+    const done = this.hintsShown >= total;
+    this.hintButton.disabled = done;
+    this.hintButton.textContent = done ? t('pzHintsDone', { total }) : t('pzHint', { n: this.hintsShown + 1, total });
+  }
+
+  showHint() {
+    const hints = this.data.hints ?? [];
+    if (this.hintsShown >= hints.length) return;
+    const text = hints[this.hintsShown];
+    this.hintsShown += 1;
+    add(this.hintList, 'li', '', text);
+    this.updateHints();
+    progress.noteHints(this.data.id, this.hintsShown);
+  }
+
+  /** An attempt starts (first move or answer after a (re)start). */
+  startAttempt() { this.newAttempts += 1; }
+
+  /** Save how it went: "solved" | "failed" | "seen". */
+  record(result) {
+    const clean = result === 'solved' && !this.failedThisVisit;
+    const entry = progress.record(this.data.id, {
+      result: clean || result !== 'solved' ? result : 'failed',
+      newAttempts: this.newAttempts, hints: this.hintsShown, upgrade: clean,
+    });
+    this.newAttempts = 0;
+    this.showNotice();
+    return entry;
+  }
+
+  /** The first failure of this visit is saved; later ones only add attempts. */
+  fail(result = 'failed') {
+    if (this.solvedThisVisit) return;
+    this.record(result);
+    this.failedThisVisit = true;
+  }
+
+  solve(text) {
+    this.solvedThisVisit = true;
+    const entry = this.record('solved');
+    this.state = 'solved';
+    this.successText.textContent = text;
+    this.successStats.textContent = t('pzStats', { attempts: entry.attempts, hints: this.hintsShown });
+    this.success.hidden = false;
+    this.successTitle.focus({ preventScroll: true });
+    this.success.scrollIntoView({ block: 'nearest' });
+  }
+}
