@@ -13,7 +13,7 @@ import traceback
 
 from . import errors, options
 from .core import budget as budgets
-from .core import search
+from .core import computer, search
 from .core.protocol import Game, GameSpec
 from .errors import EngineError, quote
 from .registry import GAMES
@@ -77,8 +77,8 @@ def _budget(request: dict, default: int | None = None) -> budgets.Budget:
 
 def _new_game(request: dict) -> Game:
     spec = _spec(request)
-    game = spec.game(_field(request, "position", str, required=False, default=spec.start_position),
-                     _options(spec, request))
+    chosen = _options(spec, request)
+    game = spec.game(_field(request, "position", str, required=False, default=spec.start_for(chosen)), chosen)
     for index, move in enumerate(_field(request, "moves", list, required=False, default=[])):
         try:
             game.play(move)
@@ -101,8 +101,7 @@ def _op_games(request: dict) -> dict:
 
 def _op_start(request: dict) -> dict:
     spec = _spec(request)
-    _options(spec, request)
-    return {"position": spec.start_position}
+    return {"position": spec.start_for(_options(spec, request))}
 
 
 def _op_legal_moves(request: dict) -> dict:
@@ -115,16 +114,19 @@ def _op_play(request: dict) -> dict:
     legal = sorted(game.legal_moves(), key=lambda m: m.text)
     view = {key: value for key, value in game.view().items() if key != "status"}
     return {"position": game.position_text(), "turn": game.state.turn, **view,
-            "legal_moves": [m.text for m in legal], "legal": [m.to_dict() for m in legal],
-            "actions": game.actions(), "last_move": game.last_move, "status": status(game)}
+            "legal_moves": [m.text for m in legal],
+            "legal": [{**m.to_dict(), "words": game.words(m)} for m in legal],
+            "actions": game.actions(), "last_move": game.last_move, "last_move_words": game.last_move_words,
+            "status": status(game)}
 
 
 def _op_perft(request: dict) -> dict:
     spec = _spec(request)
     depth = _int_in_range(request, "depth", 0, MAX_PERFT_DEPTH)
     budget = _budget(request, budgets.DEFAULT_PERFT_NODES)
-    position = _field(request, "position", str, required=False, default=spec.start_position)
-    return {"nodes": spec.game.perft(position, depth, _options(spec, request), budget)}
+    chosen = _options(spec, request)
+    position = _field(request, "position", str, required=False, default=spec.start_for(chosen))
+    return {"nodes": spec.game.perft(position, depth, chosen, budget)}
 
 
 def _op_mate(request: dict) -> dict:
@@ -149,6 +151,27 @@ def _op_defend(request: dict) -> dict:
     return {"move": search.text_of(state, handle), "mate_in": distance}
 
 
+def _op_bestmove(request: dict) -> dict:
+    """The computer's move or action: ``{"op": "bestmove", "game", "position", "moves", "level": 1|2|3
+    (default 2), "options", "budget"?: nodes}`` -> ``{"move": text, "words": {"th", "en"}, "level",
+    "depth": deepest finished iteration, "nodes": nodes searched}``.
+
+    ``move`` is a legal move of the side to move or an action of ``actions`` (makruk: count-start,
+    count-stop, count-draw; after an action the same side moves: ask again). Levels: see
+    :data:`engine.core.computer.LEVELS`. GAME_OVER when the game is over; never BUDGET_EXCEEDED.
+    """
+    game = _new_game(request)
+    level = computer.LEVELS[_int_in_range(request, "level", 1, len(computer.LEVELS), default=2)]
+    budget = level.budget(_int_in_range(request, "budget", 1, computer.MAX_NODES, level.nodes))
+    if game.outcome() is not None:
+        raise EngineError(errors.GAME_OVER, "the game is over; there is no move to choose",
+                          "เกมจบแล้ว ไม่มีตาให้เดิน")
+    choice = computer.choose(game, level, budget)
+    said = game.action_words(choice.text) if choice.handle is None else game.words(game.state.move(choice.handle))
+    return {"move": choice.text, "words": said, "level": level.number, "depth": choice.depth,
+            "nodes": choice.nodes}
+
+
 def _op_game_specific(request: dict) -> dict:
     spec = _spec(request)
     return spec.extra_ops[request["op"]](request, _options(spec, request))
@@ -162,6 +185,7 @@ OPS = {
     "perft": _op_perft,
     "mate": _op_mate,
     "defend": _op_defend,
+    "bestmove": _op_bestmove,
 }
 for _spec_entry in GAMES.values():
     for _op in _spec_entry.extra_ops:

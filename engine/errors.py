@@ -57,15 +57,19 @@ def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
 class EngineError(Exception):
     """An error with a stable ``code``, an English ``message`` and a Thai ``message_th``.
 
-    ``field`` names the request field at fault (``"moves[3]"``, ``"position"``) when known.
+    ``field`` names the request field at fault (``"moves[3]"``, ``"position"``) when known;
+    ``reason`` is a stable code for why (``piece_cannot_move_there``, ``own_king_in_check``, ...),
+    so a page may word it itself.
     """
 
-    def __init__(self, code: str, message: str, message_th: str, field: str | None = None):
+    def __init__(self, code: str, message: str, message_th: str, field: str | None = None,
+                 reason: str | None = None):
         super().__init__(message)
         self.code = code
         self.message = message
         self.message_th = message_th
         self.field = field
+        self.reason = reason
 
     def at(self, field: str) -> "EngineError":
         """Return this error with ``field`` set (keeps an already more precise field)."""
@@ -78,4 +82,6 @@ class EngineError(Exception):
         out = {"code": self.code, "message": self.message, "message_th": self.message_th}
         if self.field is not None:
             out["field"] = self.field
+        if self.reason is not None:
+            out["reason"] = self.reason
         return out

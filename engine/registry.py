@@ -7,9 +7,12 @@ through :data:`GAMES`.
 from __future__ import annotations
 
 from .core.protocol import Game, GameSpec
+from .dummy import SPEC as DUMMY
+from .komayo import KomayoGame
+from .makhos import MakhosGame
 from .makruk import MakrukGame
 
-BOARD_OPS = ("start", "legal_moves", "play", "perft", "mate", "defend")
+BOARD_OPS = ("start", "legal_moves", "play", "perft", "mate", "defend", "bestmove")
 
 
 def board_game(game: type[Game], ops: tuple[str, ...] = BOARD_OPS) -> GameSpec:
@@ -19,4 +22,7 @@ def board_game(game: type[Game], ops: tuple[str, ...] = BOARD_OPS) -> GameSpec:
 
 GAMES: dict[str, GameSpec] = {spec.id: spec for spec in (
     board_game(MakrukGame),
+    board_game(MakhosGame),
+    board_game(KomayoGame),
+    DUMMY,
 )}

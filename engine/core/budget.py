@@ -29,14 +29,21 @@ class BudgetExceeded(EngineError):
 class Budget:
     """A node count (and optionally a time limit) that a search may spend."""
 
-    __slots__ = ("nodes", "seconds", "left", "_deadline", "_until_clock")
+    __slots__ = ("nodes", "seconds", "left", "clock_every", "_deadline", "_until_clock")
 
-    def __init__(self, nodes: int = DEFAULT_NODES, seconds: float | None = None):
+    def __init__(self, nodes: int = DEFAULT_NODES, seconds: float | None = None, clock_every: int = CLOCK_EVERY):
         self.nodes = nodes
         self.seconds = seconds
         self.left = nodes
+        self.clock_every = clock_every  # nodes between clock reads (fewer for short time limits)
         self._deadline = time.perf_counter() + seconds if seconds else None
-        self._until_clock = CLOCK_EVERY
+        self._until_clock = clock_every
+
+    def part(self, nodes: int) -> "Budget":
+        """A budget of at most ``nodes`` of what is left, ending no later than this one."""
+        part = Budget(max(0, min(nodes, self.left)), self.seconds, self.clock_every)
+        part._deadline = self._deadline
+        return part
 
     @property
     def spent(self) -> int:
@@ -50,7 +57,7 @@ class Budget:
         if self._deadline is not None:
             self._until_clock -= n
             if self._until_clock <= 0:
-                self._until_clock = CLOCK_EVERY
+                self._until_clock = self.clock_every
                 if time.perf_counter() > self._deadline:
                     raise BudgetExceeded(self.nodes, self.seconds)
 

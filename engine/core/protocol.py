@@ -120,6 +120,16 @@ class State(ABC):
         """How good a defence is among equal ones (bigger is better): material kept, freedom."""
         return ()
 
+    def gain(self, handle: Hashable) -> float:
+        """What the move wins at once (the piece taken, a promotion), in evaluate()'s units:
+        the computer tries the biggest gains first."""
+        return 0.0
+
+    def estimate(self) -> float:
+        """The computer's static value for the side to move: evaluate() plus the game's
+        positional hints (kept small beside material). evaluate() stays pure material for proofs."""
+        return self.evaluate()
+
 
 class Game(ABC):
     """A game record: start position, options and moves; the rules that need history.
@@ -170,6 +180,27 @@ class Game(ABC):
         """Non-move actions the side to move may take now (makruk counting)."""
         return []
 
+    def words(self, move: Move) -> dict[str, str]:
+        """A legal move of now in words, ``{"th": ..., "en": ...}`` (the game's own format)."""
+        return {"th": move.text, "en": move.text}
+
+    def action_words(self, action: str) -> dict[str, str]:
+        """An action of :meth:`actions` in words, ``{"th": ..., "en": ...}``."""
+        return {"th": action, "en": action}
+
+    @property
+    def last_move_words(self) -> dict[str, str] | None:
+        """The last move played, in words (as :meth:`words` said it before it was played)."""
+        return None if not self.played else {"th": self.played[-1].text, "en": self.played[-1].text}
+
+    def computer_action(self, value: Callable[[State], float]) -> str | None:
+        """An action the computer takes now instead of a move, or None (the default).
+
+        ``value(state)`` is the computer's search value of ``state`` for its side to move;
+        ``engine.core.computer.is_win`` tells a forced win. Only an action of :meth:`actions`.
+        """
+        return None
+
     def copy(self) -> "Game":
         """An independent copy: playing on it leaves this game as it is."""
         return copy.deepcopy(self)
@@ -178,6 +209,12 @@ class Game(ABC):
     def last_move(self) -> str | None:
         """Text of the last move played, if any."""
         return self.played[-1].text if self.played else None
+
+    @classmethod
+    def start_text(cls, options: dict) -> str:
+        """The start position under resolved ``options``: ``start_position`` unless an option
+        changes it (a first mover chosen by option)."""
+        return cls.start_position
 
     @classmethod
     def perft(cls, position: str, depth: int, options: dict, budget) -> int:
@@ -210,6 +247,10 @@ class GameSpec:
     @property
     def start_position(self) -> str | None:
         return self.game.start_position if self.game else None
+
+    def start_for(self, options: dict) -> str | None:
+        """The start position under resolved ``options`` (see :meth:`Game.start_text`)."""
+        return self.game.start_text(options) if self.game else None
 
     def to_dict(self) -> dict:
         """The game as the ``games`` op lists it."""

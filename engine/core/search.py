@@ -225,7 +225,7 @@ class MaterialSearch:
         handles = state.handles()
         if depth <= 0:
             return self._quiesce(state, handles, alpha, beta)
-        for handle in sorted(handles, key=lambda h: not state.is_noisy(h)):
+        for handle in sorted(handles, key=lambda h: (not state.is_noisy(h), -state.gain(h))):
             value = -self.score(state.child(handle), depth - 1, -beta, -alpha)
             if value >= beta:
                 return value
@@ -237,9 +237,7 @@ class MaterialSearch:
         if stand >= beta:
             return stand
         alpha = max(alpha, stand)
-        for handle in handles:
-            if not state.is_noisy(handle):
-                continue
+        for handle in sorted((h for h in handles if state.is_noisy(h)), key=lambda h: -state.gain(h)):
             self.budget.spend()
             after = state.child(handle)
             ended = after.outcome()

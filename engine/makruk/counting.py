@@ -208,38 +208,54 @@ def refusal(pos: Position, action: str, options: dict) -> EngineError | None:
     """None if ``action`` is allowed now, else the COUNT_NOT_ALLOWED error saying why."""
     us = pos.turn
 
-    def refuse(why: str, why_th: str) -> EngineError:
+    def refuse(reason: str, why: str, why_th: str) -> EngineError:
         return EngineError(errors.COUNT_NOT_ALLOWED, f"{action} is not allowed: {why}",
-                           f"ทำ {action} ไม่ได้: {why_th}")
+                           f"ทำ {action} ไม่ได้: {why_th}", reason=reason)
 
     running = counter(pos)
     if action == "count-stop":
         if running is None:
-            return refuse("no count is running", "ยังไม่มีการนับอยู่")
+            return refuse("no_count", "no count is running", "ยังไม่มีการนับอยู่")
         if running != us:
-            return refuse(f"only the counter ({COLOR_NAMES[running]}) may stop the count, on his own turn",
-                         "ผู้ที่นับเท่านั้นที่หยุดนับได้ และต้องเป็นตาเดินของตน")
+            return refuse("not_the_counter",
+                          f"only the counter ({COLOR_NAMES[running]}) may stop the count, on his own turn",
+                          "ผู้ที่นับเท่านั้นที่หยุดนับได้ และต้องเป็นตาเดินของตน")
         if pos.count_kind != "board":
-            return refuse("pieces' honour cannot be stopped; only a board's-honour count can",
-                         "ศักดิ์หมากหยุดไม่ได้ หยุดได้เฉพาะการนับศักดิ์กระดาน")
+            return refuse("pieces_count_unstoppable",
+                          "pieces' honour cannot be stopped; only a board's-honour count can",
+                          "ศักดิ์หมากหยุดไม่ได้ หยุดได้เฉพาะการนับศักดิ์กระดาน")
         return None
     if pos.has_unpromoted_bia():
-        return refuse("an unpromoted Bia is still on the board", "ยังมีเบี้ยคว่ำอยู่บนกระดาน")
+        return refuse("unpromoted_bia", "an unpromoted Bia is still on the board", "ยังมีเบี้ยคว่ำอยู่บนกระดาน")
     switching = running == us and pos.count_kind == "board" and pos.is_bare(us) and keeps_board_count(options)
     if running is not None and not switching:
-        return refuse("a count is already running", "กำลังนับอยู่แล้ว")
+        return refuse("count_running", "a count is already running", "กำลังนับอยู่แล้ว")
     if pos.is_bare(other(us)):
-        return refuse("the opponent has only his Khun; he is the one who counts",
-                     "อีกฝ่ายเหลือขุนตัวเดียว ฝ่ายนั้นเป็นผู้นับ")
+        return refuse("opponent_bare", "the opponent has only his Khun; he is the one who counts",
+                      "อีกฝ่ายเหลือขุนตัวเดียว ฝ่ายนั้นเป็นผู้นับ")
     if pos.is_bare(us):
         if options["piecesCountStart"] == "automatic" and not switching:
-            return refuse("pieces' honour starts by itself", "ศักดิ์หมากเริ่มนับเองโดยอัตโนมัติ")
+            return refuse("pieces_count_automatic", "pieces' honour starts by itself",
+                          "ศักดิ์หมากเริ่มนับเองโดยอัตโนมัติ")
         return None
     if options["boardCountClaimant"] == "fewerMaterial":
         if material_points(pos, us) >= material_points(pos, other(us)):
-            return refuse("only the side with less material may ask for a board's-honour count",
-                         "ฝ่ายที่มีหมากน้อยกว่าเท่านั้นที่ขอนับศักดิ์กระดานได้")
+            return refuse("not_fewer_material",
+                          "only the side with less material may ask for a board's-honour count",
+                          "ฝ่ายที่มีหมากน้อยกว่าเท่านั้นที่ขอนับศักดิ์กระดานได้")
     return None
+
+
+def claim_helps(pos: Position, options: dict) -> bool:
+    """Would ``count-start`` (allowed now) help the side to move? A count can only save the side
+    with less material; a bared counter switching its board's honour to pieces' honour gains
+    only when the new count runs out sooner."""
+    us = pos.turn
+    if counter(pos) is None:
+        return material_points(pos, us) < material_points(pos, other(us))
+    switched = pos.copy()
+    apply_action(switched, "count-start", options)
+    return draw_ply(switched, options) - switched.count_ply < draw_ply(pos, options) - pos.count_ply
 
 
 def apply_action(pos: Position, action: str, options: dict) -> None:

@@ -8,10 +8,14 @@ from __future__ import annotations
 
 import copy
 
+from collections.abc import Callable
+
 from .. import errors
+from ..core.computer import is_win
+from ..core.grid import SQUARE_INDEX
 from ..core.protocol import Game, Move, Outcome, State
 from ..errors import EngineError
-from . import counting, evaluation
+from . import counting, evaluation, words
 from .options import OPTIONS
 from .position import BLACK, COLOR_NAMES, PROMOTION, START_FEN, WHITE, Position, perft, typed_move
 
@@ -22,13 +26,14 @@ SIDES = ("white", "black")
 class MakrukState(State):
     """A Makruk position with the rule options bound; moves are the position's int moves."""
 
-    __slots__ = ("pos", "rules", "street", "_legal")
+    __slots__ = ("pos", "rules", "street", "_legal", "_pseudo")
 
     def __init__(self, pos: Position, rules: dict):
         self.pos = pos
         self.rules = rules
         self.street = (rules["kingKnightLeap"], rules["metDoubleStep"])
         self._legal: list[int] | None = None
+        self._pseudo: list[int] | None = None  # generated once for both the outcome and the moves
 
     @property
     def turn(self) -> str:
@@ -36,8 +41,13 @@ class MakrukState(State):
 
     def handles(self) -> list[int]:
         if self._legal is None:
-            self._legal = self.pos.legal_moves(self.street)
+            self._legal = self.pos.legal_moves(self.street, self._pseudo_moves())
         return self._legal
+
+    def _pseudo_moves(self) -> list[int]:
+        if self._pseudo is None:
+            self._pseudo = self.pos.pseudo_moves(self.street)
+        return self._pseudo
 
     def child(self, handle: int) -> "MakrukState":
         nxt = self.pos.copy()
@@ -57,7 +67,7 @@ class MakrukState(State):
         """Mate, stalemate, a mate while counting, or bare Khuns: ends no claim can change."""
         pos = self.pos
         mover = BLACK if pos.turn == WHITE else WHITE
-        if not self.handles():
+        if not (self._legal if self._legal is not None else pos.has_legal_move(self.street, self._pseudo_moves())):
             if not pos.in_check():
                 return Outcome("stalemate")
             if counting.counter(pos) == mover and self.rules["mateWhileCounting"] == "draw":
@@ -76,6 +86,12 @@ class MakrukState(State):
 
     def evaluate(self) -> float:
         return evaluation.material_balance(self.pos)
+
+    def estimate(self) -> float:
+        return evaluation.estimate(self.pos)
+
+    def gain(self, handle: int) -> float:
+        return evaluation.gain(self.pos, handle)
 
     def is_noisy(self, handle: int) -> bool:
         return self.pos.board[(handle >> 6) & 63] is not None or bool(handle & PROMOTION)
@@ -103,6 +119,7 @@ class MakrukGame(Game):
         counting.adopt_fen_fields(start, position, options)
         self._state = MakrukState(start, options)
         self.history = [start.key()]
+        self._before_last: MakrukState | None = None  # the state the last move was played in
         self.claimed_draw = False
         self._outcome: Outcome | None = None
         self._outcome_known = False
@@ -144,21 +161,55 @@ class MakrukGame(Game):
         if text == DRAW_ACTION:
             if not self._draw_claimable():
                 raise EngineError(errors.COUNT_NOT_ALLOWED, "count-draw is not allowed: the count has not run out",
-                                  "ขอเสมอจากการนับไม่ได้: ยังนับไม่ครบ")
+                                  "ขอเสมอจากการนับไม่ได้: ยังนับไม่ครบ", reason="count_not_over")
             self.claimed_draw = True
             return None
         if text in counting.ACTIONS:
-            pos = self.position.copy()
-            counting.apply_action(pos, text, self.rules)
-            self._state = MakrukState(pos, self.rules)
+            self._state = self._acted(text)
             return None
         state = self._state
         handle = state.pos.parse_move(text, state.street)
         move = state.move(handle)
-        self._state = state.child(handle)
+        self._before_last, self._state = state, state.child(handle)
         self.history.append(self._state.pos.key())
         self.played.append(move)
         return move
+
+    def _acted(self, action: str) -> MakrukState:
+        """The state after the counting action ``action`` (raises COUNT_NOT_ALLOWED if it is refused)."""
+        pos = self.position.copy()
+        counting.apply_action(pos, action, self.rules)
+        return MakrukState(pos, self.rules)
+
+    def words(self, move: Move) -> dict[str, str]:
+        """'เรือดำ f8 ไป f2' / 'Black Ruea f8 to f2' (formats: :mod:`engine.makruk.words`)."""
+        return move_words(self.position.board, move)
+
+    def action_words(self, action: str) -> dict[str, str]:
+        pos = self.position
+        kind = "pieces" if action == "count-start" and pos.is_bare(pos.turn) else "board"
+        return words.action_words(action, COLOR_NAMES[pos.turn], kind)
+
+    @property
+    def last_move_words(self) -> dict[str, str] | None:
+        if not self.played:
+            return None
+        return move_words(self._before_last.pos.board, self.played[-1])
+
+    def computer_action(self, value: Callable[[State], float]) -> str | None:
+        """The computer's counting: it stops its own board's-honour count when only that lets it
+        mate (a mate while counting may be a draw, A-M8), claims a count that ran out unless it
+        wins, and starts a count when that can only help it (:func:`counting.claim_helps`) and it
+        has no win of its own (a count it started, it would stop again)."""
+        found = self.actions()
+        start = "count-start" in found and counting.claim_helps(self.position, self.rules)
+        if not (start or "count-stop" in found or DRAW_ACTION in found) or is_win(value(self._state)):
+            return None  # nothing worth doing, or a win to play for (the search's moves)
+        if "count-stop" in found and is_win(value(self._acted("count-stop"))):
+            return "count-stop"
+        if DRAW_ACTION in found:
+            return DRAW_ACTION
+        return "count-start" if start else None
 
     def copy(self) -> "MakrukGame":
         """An independent copy (states are values: only the lists are copied)."""
@@ -213,3 +264,10 @@ class MakrukGame(Game):
         if game.state.street != (False, False):
             return super().perft(position, depth, options, budget)
         return perft(game.position, depth, budget)
+
+
+def move_words(board: list, move: Move) -> dict[str, str]:
+    """``move`` in words on ``board`` (the position before it)."""
+    taken = board[SQUARE_INDEX[move.to_square]] if move.captures else None
+    return words.move_words(board[SQUARE_INDEX[move.from_square]], move.from_square, move.to_square, taken,
+                            move.promotion)

@@ -11,6 +11,8 @@ Met and is written ``M~`` in FEN.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from .. import errors
 from ..core.grid import (
     DIAGONAL_TARGETS, KING_TARGETS, KNIGHT_TARGETS, ROOK_RAYS, SQUARE_INDEX, SQUARE_NAMES,
@@ -467,19 +469,25 @@ class Position:
             extra.append(home | MET_DOUBLE_STEP[us] << 6)
         return extra
 
-    def legal_moves(self, street: tuple[bool, bool] = (False, False)) -> list[int]:
-        """Pseudo-legal moves that do not leave the own Khun in check."""
+    def legal_moves(self, street: tuple[bool, bool] = (False, False), pseudo: list[int] | None = None) -> list[int]:
+        """Pseudo-legal moves (``pseudo``, if already generated) that do not leave the own Khun in check."""
+        return list(self._legal(street, pseudo))
+
+    def has_legal_move(self, street: tuple[bool, bool] = (False, False), pseudo: list[int] | None = None) -> bool:
+        """Is there any legal move? (Stops at the first: cheaper than :meth:`legal_moves`.)"""
+        return next(self._legal(street, pseudo), None) is not None
+
+    def _legal(self, street: tuple[bool, bool], pseudo: list[int] | None) -> Iterator[int]:
         us = self.turn
         them = BLACK if us == WHITE else WHITE
         board = self.board
         king = self.king_square(us)
         in_check = self.attacked(king, them)
         pinned = self._pinned(king, us)
-        legal = []
-        for move in self.pseudo_moves(street):
+        for move in self.pseudo_moves(street) if pseudo is None else pseudo:
             frm = move & 63
             if frm != king and not in_check and frm not in pinned:
-                legal.append(move)
+                yield move
                 continue
             to = (move >> 6) & 63
             moved, captured = board[frm], board[to]
@@ -487,8 +495,7 @@ class Position:
             safe = not self.attacked(to if frm == king else king, them)
             board[frm], board[to] = moved, captured
             if safe:
-                legal.append(move)
-        return legal
+                yield move
 
     # ----------------------------------------------------------------- making moves
     def push(self, move: int) -> str | None:
@@ -536,7 +543,7 @@ class Position:
                               f"{quote(text)} is not a move; write it as from-square then to-square, like 'e3e4' "
                               "(a promotion ends in 'm', like 'e5e6m')",
                               f"{quote(text)} ไม่ใช่ตาเดิน ให้เขียนช่องต้นทางตามด้วยช่องปลายทาง เช่น 'e3e4' "
-                              "(เบี้ยหงายลงท้ายด้วย 'm' เช่น 'e5e6m')")
+                              "(เบี้ยหงายลงท้ายด้วย 'm' เช่น 'e5e6m')", reason="notation")
         legal = self.legal_moves(street)
         for move in legal:
             if move & 63 == frm and (move >> 6) & 63 == to:
@@ -544,50 +551,9 @@ class Position:
                 if len(text) == 5 and not move & PROMOTION:
                     break
                 return move
-        raise EngineError(errors.ILLEGAL_MOVE, *self._why_illegal(text, frm, to, street))
+        from .refusals import illegal_move  # refusals reads positions: imported here, not at the top
 
-    def _why_illegal(self, text: str, frm: int, to: int, street: tuple[bool, bool]) -> tuple[str, str]:
-        """Why ``text`` is illegal here, in English and in Thai (the first reason that applies)."""
-        board, us = self.board, self.turn
-        piece, target_piece = board[frm], board[to]
-        side, side_th = COLOR_NAMES[us], ("ขาว" if us == WHITE else "ดำ")
-        there, target = SQUARE_NAMES[frm], SQUARE_NAMES[to]
-        same = [m for m in self.pseudo_moves(street) if m & 63 == frm and (m >> 6) & 63 == to] if piece else []
-        if piece is None:
-            why = (f"there is no piece on {there}", f"ไม่มีหมากอยู่ที่ {there}")
-        elif color_of(piece) != us:
-            why = (f"it is {side}'s turn, the piece on {there} is not {side}'s",
-                   f"ตานี้ฝ่าย{side_th}เดิน หมากที่ {there} ไม่ใช่ของฝ่าย{side_th}")
-        elif target_piece is not None and color_of(target_piece) == us:
-            why = (f"{side}'s own piece stands on {target}", f"มีหมากฝ่าย{side_th}เองอยู่ที่ {target}")
-        elif not same:
-            why = self._street_refusal(frm, to, street) or (
-                f"that piece cannot move from {there} to {target}", f"หมากตัวนั้นเดินจาก {there} ไป {target} ไม่ได้")
-        elif len(text) == 5 and not any(m & PROMOTION for m in same):
-            why = (f"the suffix 'm' marks a promotion, and a move from {there} to {target} does not promote",
-                   f"'m' ท้ายตาเดินใช้กับการหงายเบี้ย แต่การเดินจาก {there} ไป {target} ไม่ได้หงายเบี้ย")
-        elif piece in "Kk":
-            why = (f"{side}'s Khun would be in check on {target}", f"ขุนฝ่าย{side_th}จะถูกรุกที่ {target}")
-        elif self.in_check():
-            why = (f"it does not get {side}'s Khun out of check", f"ขุนฝ่าย{side_th}ยังถูกรุกอยู่")
-        else:
-            why = (f"it would leave {side}'s Khun in check", f"ขุนฝ่าย{side_th}จะถูกรุก")
-        return f"illegal move {quote(text)}: {why[0]}", f"เดิน {quote(text)} ไม่ได้: {why[1]}"
-
-    def _street_refusal(self, frm: int, to: int, street: tuple[bool, bool]) -> tuple[str, str] | None:
-        """Why a street first move (A-M13) from ``frm`` to ``to`` is refused, if it is one."""
-        us, board = self.turn, self.board
-        king_leap, met_double = street
-        if king_leap and frm == KING_HOME[us] and board[frm] == _own(us, "K") and to in KING_LEAPS[us]:
-            if frm not in self.rights:  # a Khun in check has lost it too
-                return ("the Khun's leap is gone: it has moved or been in check",
-                        "ขุนหมดสิทธิ์กระโดดแล้ว เพราะเคยเดินหรือเคยถูกรุก")
-            return ("the Khun's leap never captures", "ขุนกระโดดกินหมากไม่ได้")
-        if met_double and frm == MET_HOME[us] and board[frm] == _own(us, "M") and to == MET_DOUBLE_STEP[us]:
-            if frm not in self.rights:
-                return ("the Met's double step is gone: it has moved", "เม็ดหมดสิทธิ์เดินสองช่องแล้ว เพราะเคยเดิน")
-            return ("the Met's double step never captures", "เม็ดเดินสองช่องกินหมากไม่ได้")
-        return None
+        raise illegal_move(self, text, frm, to, street)
 
     # ----------------------------------------------------------------- material
     def material(self, color: str) -> dict[str, int]:

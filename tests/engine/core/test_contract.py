@@ -19,6 +19,7 @@ from door_checks import assert_error_shape, error_of
 
 from engine import api
 from engine.api import call
+from engine.core import computer
 from engine.core.budget import unlimited
 from engine.core.protocol import GameSpec, perft
 from engine.errors import CODES, INTERNAL, UNKNOWN_GAME, UNSUPPORTED_OP
@@ -155,11 +156,13 @@ def test_every_legal_object_matches_a_move_string_and_plays(game):
         assert [m["move"] for m in reply["legal"]] == reply["legal_moves"]
         assert call({**request, "op": "legal_moves"})["moves"] == reply["legal_moves"]
         for legal in reply["legal"]:
-            assert set(legal) == {"move", "from", "to", "path", "captures", "drop", "promotion", "privilege"}
+            assert set(legal) == {"move", "from", "to", "path", "captures", "drop", "promotion", "privilege", "words"}
             assert legal["path"] and legal["path"][-1] == legal["to"]
             assert (legal["from"] is None) == (legal["drop"] is not None)
+            assert set(legal["words"]) == {"th", "en"} and all(legal["words"].values())
             after = call({**request, "moves": [legal["move"]]})
             assert after["ok"] and after["last_move"] == legal["move"], after
+            assert after["last_move_words"] == legal["words"], "the last move is said as it was offered"
             checked += 1
     assert checked >= 200, checked
     assert data.SAMPLE_POSITIONS
@@ -189,3 +192,32 @@ def test_replies_of_every_op_have_the_door_shape(game):
         assert isinstance(reply["ok"], bool)
         if not reply["ok"]:
             assert_error_shape(reply["error"])
+
+
+BESTMOVE_BUDGET = 1500  # nodes: every level's own search, cut short so the test stays quick
+
+
+@pytest.mark.parametrize("game", BOARD_GAMES)
+def test_bestmove_is_always_a_legal_move_or_action_within_its_budget(game):
+    """At every level, under every option set, from positions all over seeded random games."""
+    checked = set()
+    for index, (options, original) in enumerate(playouts(game, seed=3)):
+        if index % 5 or original.outcome() is not None:
+            continue
+        request = {"op": "bestmove", "game": game, "position": original.position_text(), "options": options,
+                   "budget": BESTMOVE_BUDGET}
+        for level in sorted(computer.LEVELS):
+            reply = call({**request, "level": level})
+            assert reply["ok"], reply
+            assert reply["move"] in choices(original), (request, reply)
+            assert reply["level"] == level and 0 <= reply["nodes"] <= BESTMOVE_BUDGET
+            assert set(reply["words"]) == {"th", "en"} and all(reply["words"].values())
+            checked.add(level)
+    assert checked == set(computer.LEVELS)
+
+
+@pytest.mark.parametrize("game", BOARD_GAMES)
+def test_bestmove_on_a_finished_game_is_game_over(game):
+    """The game's own GAME_OVER request (a finished game), asked for the computer's move."""
+    finished = contract_data(game).ERROR_REQUESTS["GAME_OVER"]
+    assert error_of({**finished, "game": game, "op": "bestmove"})["code"] == "GAME_OVER"

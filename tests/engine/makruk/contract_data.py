@@ -39,10 +39,10 @@ ERROR_REQUESTS = {
     "GAME_OVER": {"op": "defend", "position": "4k3/R7/4K3/8/8/8/8/8 w - - 0 1", "moves": ["a7a8"], "horizon": 1},
     "COUNT_NOT_ALLOWED": {"op": "play", "moves": ["count-start"]},
     "BUDGET_EXCEEDED": {"op": "mate", "position": START, "mate_in": 3, "budget": 100},
+    "UNSUPPORTED_OP": {"op": "settle"},  # a card game's op
 }
 
 # Codes Makruk never produces, and why.
 NOT_PRODUCED = {
     "BAD_TABLE": "only card games have a table",
-    "UNSUPPORTED_OP": "Makruk answers every op of the door",
 }

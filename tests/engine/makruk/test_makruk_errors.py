@@ -44,9 +44,9 @@ def test_impossible_position(fen, needle):
 
 
 @pytest.mark.parametrize("moves, code, needle", [
-    (["e3e5"], "ILLEGAL_MOVE", "cannot move from e3 to e5"),
+    (["e3e5"], "ILLEGAL_MOVE", "a Bia moves one square straight forward"),
     (["e4e5"], "ILLEGAL_MOVE", "no piece on e4"),
-    (["e6e5"], "ILLEGAL_MOVE", "white's turn"),
+    (["e6e5"], "ILLEGAL_MOVE", "White's turn"),
     (["e3e4", "e6e5", "zz"], "BAD_MOVE", "not a move"),
     (["e3e4", "e6e5", "e3e4x"], "BAD_MOVE", "not a move"),
     ([42], "BAD_TYPE", "string"),
@@ -96,10 +96,10 @@ def test_option_values_outside_the_choices(options, field):
 
 @pytest.mark.parametrize("fen, moves, needle", [
     ("4k3/8/8/8/4P3/8/8/R3K3 w - - 0 1", ["e4e5m"], "does not promote"),
-    ("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", ["a1e1"], "own piece stands on e1"),
-    ("4k3/8/8/8/8/8/8/R3K2r w - - 0 1", ["a1a2"], "does not get white's Khun out of check"),
+    ("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", ["a1e1"], "own Khun stands on e1"),
+    ("4k3/8/8/8/8/8/8/R3K2r w - - 0 1", ["a1a2"], "White's Khun is in check and this move does not end it"),
     ("4k3/8/8/8/8/8/3r4/R3K3 w - - 0 1", ["e1e2"], "Khun would be in check on e2"),
-    ("4k3/8/8/8/4r3/8/4S3/4K3 w - - 0 1", ["e2d3"], "would leave white's Khun in check"),
+    ("4k3/8/8/8/4r3/8/4S3/4K3 w - - 0 1", ["e2d3"], "would leave White's Khun in check"),
 ])
 def test_illegal_moves_give_the_real_reason(fen, moves, needle):
     error = error_of({"op": "play", "game": "makruk", "position": fen, "moves": moves})
