@@ -3,7 +3,7 @@
 `write_assets(out_dir, project_root)` puts everything the pages load, besides the pages
 themselves, under `out_dir`:
 
-    static/...                                   copy of site_builder/static/
+    static/...                                   copy of site_builder/static/ (CSS minified)
     static/fonts/sarabun-{thai,latin}-{400,700}-normal.woff2   from @fontsource/sarabun
     pyodide/v<version>/{pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm,
                         python_stdlib.zip, pyodide-lock.json}   from the npm package
@@ -26,6 +26,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -81,6 +82,18 @@ class AssetUrls:
     wheel_url: str  # "/engine/<hash12>/kradan-0.1.0-py3-none-any.whl"
 
 
+CSS_COMMENT = re.compile(r"/\*.*?\*/", re.S)
+CSS_SPACE = re.compile(r"\s+")
+CSS_PUNCTUATION_SPACE = re.compile(r"\s*([{};,])\s*")
+
+
+def minified_css(css: str) -> str:
+    """The stylesheet as shipped: comments dropped, whitespace cut to what the syntax needs
+    (kept around ':' and '>', where a space can change a selector's meaning)."""
+    css = CSS_SPACE.sub(" ", CSS_COMMENT.sub("", css))
+    return CSS_PUNCTUATION_SPACE.sub(r"\1", css).strip() + "\n"
+
+
 def write_assets(out_dir: Path, project_root: Path) -> AssetUrls:
     """Copy static files, Pyodide, fonts and the engine wheel into `out_dir`.
 
@@ -128,6 +141,8 @@ def write_assets(out_dir: Path, project_root: Path) -> AssetUrls:
             dirs_exist_ok=True,
             ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".DS_Store"),
         )
+        for css in static_out.rglob("*.css"):
+            css.write_text(minified_css(css.read_text(encoding="utf-8")), encoding="utf-8")
     fonts_out = static_out / "fonts"
     fonts_out.mkdir(parents=True, exist_ok=True)
     for name in FONT_FILES:

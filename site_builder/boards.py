@@ -6,7 +6,7 @@ Game-neutral for square-board games: a plugin (site_builder/games/<id>/) gives a
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine.api import call
 
@@ -23,12 +23,14 @@ MOVE_CODES = ("BAD_MOVE", "ILLEGAL_MOVE", "GAME_OVER", "COUNT_NOT_ALLOWED")
 @dataclass(frozen=True)
 class BlockSpec:
     """What a game's board blocks need to know: its id, its side ids (the orientations; the
-    first is the default) and examples for the messages."""
+    first is the default), examples for the messages, and the rule options the blocks are
+    checked with (e.g. an illegal move refused rather than lost)."""
 
     game: str
     sides: tuple[str, ...]
     example_position: str
     example_moves: str
+    options: dict = field(default_factory=dict)  # the rule options blocks are checked with (engine defaults)
 
 
 @dataclass(frozen=True)
@@ -114,15 +116,15 @@ def _play(spec: BlockSpec, fields, fence_line, rel, problems) -> tuple[dict, dic
     moves_text, moves_line = fields.get("moves", ("", fence_line))
     moves = moves_text.replace(",", " ").split()
     if position == "start":
-        reply = call({"op": "start", "game": game, "options": {}})
+        reply = call({"op": "start", "game": game, "options": spec.options})
         if not reply["ok"]:
             problems.append(BuildProblem(rel, pos_line, f"the engine cannot set up {game}: "
                                          f"{reply['error']['message']}", "report this engine bug"))
             return None
         position = reply["position"]
-    reply = call({"op": "play", "game": game, "position": position, "moves": moves, "options": {}})
+    reply = call({"op": "play", "game": game, "position": position, "moves": moves, "options": spec.options})
     if reply["ok"]:
-        return reply, _last_move(game, position, moves, reply["last_move"])
+        return reply, _last_move(spec, position, moves, reply["last_move"])
     error = reply["error"]
     field = error.get("field") or ""
     index = _move_index(field)
@@ -134,7 +136,7 @@ def _play(spec: BlockSpec, fields, fence_line, rel, problems) -> tuple[dict, dic
         problems.append(BuildProblem(rel, moves_line, f"bad moves {moves_text!r}: {error['message']}",
                                      f"write moves separated by spaces, e.g. '{spec.example_moves}'"))
         return None
-    before = call({"op": "play", "game": game, "position": position, "moves": moves[:index], "options": {}})
+    before = call({"op": "play", "game": game, "position": position, "moves": moves[:index], "options": spec.options})
     legal = before.get("legal", [])
     same_piece = [m["move"] for m in legal if m["from"] and moves[index].startswith(m["from"])]
     legal = [m["move"] for m in legal]
@@ -144,13 +146,14 @@ def _play(spec: BlockSpec, fields, fence_line, rel, problems) -> tuple[dict, dic
     return None
 
 
-def _last_move(game: str, position: str, moves: list[str], last: str | None) -> dict | None:
+def _last_move(spec: BlockSpec, position: str, moves: list[str], last: str | None) -> dict | None:
     """The ``legal`` object of the last move played (None when none was; game actions such as
     a count request may follow it in ``moves``)."""
     if last is None:
         return None
     for i in range(len(moves) - 1, -1, -1):
-        before = call({"op": "play", "game": game, "position": position, "moves": moves[:i], "options": {}})
+        before = call({"op": "play", "game": spec.game, "position": position, "moves": moves[:i],
+                       "options": spec.options})
         if before["last_move"] != last:  # moves[i] played it
             return next(m for m in before["legal"] if m["move"] == last)
     return None

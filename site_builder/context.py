@@ -2,12 +2,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from urllib.parse import urlencode
 
 from .assets import AssetUrls
+from .content import Page
 from .games import PLUGINS
 from .i18n import LANGS, strings
 from .loader import Site
-from .puzzles.texts import nav_link
+from .puzzles.texts import index_url, nav_link
 
 
 @dataclass(frozen=True)
@@ -26,9 +28,10 @@ def game_url(lang: str, game: str, slug: str) -> str:
 
 def base_context(site: Site, urls: AssetUrls, lang: str, url: str, alternates: dict[str, str]) -> dict:
     """What base.html needs on every page."""
-    games = [{"id": g, "name": site.game_names[g][lang], "sandbox_url": game_url(lang, g, "sandbox"),
+    games = [{"id": g, "name": site.game_names[g][lang], "sandbox_url": game_url(lang, g, "sandbox") if PLUGINS[g].boards else None,
               "lessons": [{"title": p.title, "url": p.url, "summary": p.summary} for p in site.lessons(lang, g)],
-              "extras": [{"title": e.title, "url": game_url(lang, g, e.slug)} for e in PLUGINS[g].nav(lang)]}
+              "extras": [{"title": e.title, "url": game_url(lang, g, e.slug)} for e in PLUGINS[g].nav(lang)],
+              "puzzles": puzzle_link(site, lang, g, {})}
              for g in site.game_names]
     return {"lang": lang, "t": strings(lang), "site_name": site.config.name(lang), "url": url,
             "alternates": alternates, "games": games, "pyodide_base": urls.pyodide_base,
@@ -46,3 +49,37 @@ def crumbs(site: Site, lang: str, game: str) -> list[dict]:
     """Breadcrumbs down to a game: home, then the game's section of the home page."""
     return [{"title": strings(lang)["home"], "url": f"/{lang}/"},
             {"title": site.game_names[game][lang], "url": f"/{lang}/#{game}"}]
+
+
+def puzzle_link(site: Site, lang: str, game: str, filters: dict[str, str]) -> dict | None:
+    """The puzzle index filtered to ``game`` and ``filters`` (kind, tag) with how many puzzles it
+    shows, or None when it would show none."""
+    count = sum(1 for p in site.puzzles.puzzles if p.game == game
+                and filters.get("kind", p.kind) == p.kind and filters.get("tag", "") in (*p.tags, ""))
+    if not site.puzzles.present or not count:
+        return None
+    return {"url": f"{index_url(lang)}?{urlencode({'game': game, **filters})}", "count": count}
+
+
+def practice_link(site: Site, page: Page) -> dict | None:
+    """The puzzles that practise a lesson (its game plugin says which), or None."""
+    filters = PLUGINS[page.game].practice(page.slug)
+    return puzzle_link(site, page.lang, page.game, filters) if filters else None
+
+
+def start_path(games: list[dict], t: dict[str, str]) -> list[dict]:
+    """The home page's "start here" steps, from the first game: its first lesson, its sandbox, its
+    puzzles, its extra pages. Each step: {key (an i18n string), title, url, count}; ``t`` are the
+    page language's strings."""
+    if not games:
+        return []
+    game = games[0]
+    puzzles = game["puzzles"]
+    steps = [{"key": "step_lesson", "title": lesson["title"], "url": lesson["url"], "count": 0}
+             for lesson in game["lessons"][:1]]
+    if game["sandbox_url"]:
+        steps.append({"key": "step_sandbox", "title": t["sandbox"], "url": game["sandbox_url"], "count": 0})
+    if puzzles:
+        steps.append({"key": "step_puzzles", "title": "", "url": puzzles["url"], "count": puzzles["count"]})
+    steps += [{"key": "step_extra", "title": extra["title"], "url": extra["url"], "count": 0} for extra in game["extras"]]
+    return steps

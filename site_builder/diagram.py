@@ -6,11 +6,14 @@ writes the spoken description (``label``).
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable
+from pathlib import Path
 
 from markupsafe import escape
 
 from .boards import Board
+from .i18n import strings
 
 FILES = "abcdefgh"
 GRID = "".join(f"M{i} 0v8M0 {i}h8" for i in range(1, 8))
@@ -111,3 +114,23 @@ def figure(board: Board, svg_html: str) -> str:
     attrs = "".join(f' data-{k}="{escape(v)}"' for k, v in data.items())
     caption = f"<figcaption>{escape(board.caption)}</figcaption>" if board.caption else ""
     return f'<figure class="kr-board"{attrs}>{svg_html}{caption}</figure>'
+
+
+def inline_sprite(path: Path) -> str:
+    """A game's piece sprite file as one line to inline in a page (XML declaration, comments and
+    line breaks between tags dropped)."""
+    text = path.read_text(encoding="utf-8")
+    text = re.sub(r"<\?xml.*?\?>|<!--.*?-->", "", text, flags=re.S)
+    return re.sub(r">\s+<", "><", text).strip()
+
+
+def spoken_marks(board: Board, lang: str, last: str | None) -> list[str]:
+    """The end of a diagram's spoken description: the last move (``last``, as the game says it),
+    the marked squares and the arrows; a game's ``describe`` adds these after its pieces."""
+    t = strings(lang)
+    parts = [t["last_move"].format(move=last)] if last else []
+    if board.highlights:
+        parts.append(t["marked"].format(squares=" ".join(board.highlights)))
+    if board.arrows:
+        parts.append(t["arrows"].format(arrows=" ".join(f"{a[:2]}→{a[2:4]}" for a in board.arrows)))
+    return parts

@@ -15,12 +15,16 @@ reaches a game only through these methods, never by its name:
 ``sandbox_intro``   the sandbox page's one-line introduction
 ``puzzle_kinds``    the puzzle kinds only this game has (game-neutral kinds serve every board game)
 ``puzzle_prefix``   the id prefix of mined puzzles (``mk-mate2-001``)
+``puzzle_tags``     the game's own puzzle tags with their names (neutral tags serve every game)
 ``puzzle_example``  example values for the author's guide and messages (:class:`PuzzleExample`)
 ``miner``           candidate puzzles from engine self-play (:class:`Miner`), or None
 ``nav``             links to the game's extra pages in the site navigation
+``practice``        which puzzles practise a lesson (puzzle index filters), for the lesson's link
 ``load``            phase 1: every engine answer the extra pages need (problems, never exceptions)
 ``pages``           phase 2: the extra pages (:class:`ExtraPage`) from what ``load`` returned
 ``templates``       the folder of the extra pages' templates (they may extend ``base.html``)
+``proof_options``   rule options of the puzzle proofs (e.g. an illegal move refused with its reason
+                    rather than lost), the engine's defaults for the rest
 ==================  ==========================================================================
 """
 from __future__ import annotations
@@ -45,11 +49,11 @@ class GameWords(ABC):
 
     @abstractmethod
     def move(self, board: dict[str, str], move: Move, lang: str) -> str:
-        """A legal move played on ``board`` (square -> piece text, before the move): 'เรือ h1-h8'."""
+        """A legal move played on ``board`` (square -> piece text, before the move): 'เรือ h1 ไป h8'."""
 
     @abstractmethod
     def move_label(self, board: dict[str, str], text: str, lang: str) -> str:
-        """Move text that may be illegal, as a choice label: 'เรือ a1-a5'."""
+        """Move text that may be illegal, as a choice label: 'เรือ a1 ไป a5'."""
 
     @abstractmethod
     def ending(self, outcome: Outcome, mover: str, lang: str) -> str:
@@ -119,9 +123,10 @@ class Miner(ABC):
         """What makes two positions the same puzzle (for makruk: placement and side to move)."""
 
     @abstractmethod
-    def candidates(self, kind: str, rng, mate_in: int, min_pieces: int,
-                   seen: set[str]) -> Iterator[Candidate | None]:
-        """One item per self-play game: its first candidate whose key is not in ``seen``, or None."""
+    def candidates(self, kind: str, rng, mate_in: int, min_pieces: int, seen: set[str],
+                   mating: frozenset[str] = frozenset()) -> Iterator[Candidate | None]:
+        """One item per self-play game: its first candidate whose key is not in ``seen``, or None.
+        ``mating``: piece letters one of which must give the mate (empty: any)."""
 
 
 class GameSite(ABC):
@@ -132,9 +137,12 @@ class GameSite(ABC):
     words: GameWords
     puzzle_kinds: tuple = ()  # PuzzleKind instances (site_builder.puzzles.kinds.base)
     puzzle_prefix: str = ""
+    puzzle_tags: dict = {}  # tag -> {"th", "en"}: the game's own puzzle tags (pieces, its own themes)
     puzzle_example: PuzzleExample
     miner: Miner | None = None
     templates: Path | None = None
+    boards: bool = True  # played on a board: a sandbox page, board diagrams (False: CardGameSite)
+    proof_options: dict = {}
 
     @abstractmethod
     def parse_board(self, lines: list[str], first_line: int, rel: str) -> tuple[Board | None, list[BuildProblem]]:
@@ -160,6 +168,11 @@ class GameSite(ABC):
         """Links to the extra pages, after the lessons and the sandbox."""
         return []
 
+    def practice(self, slug: str) -> dict[str, str]:
+        """The puzzles that practise the lesson ``slug``, as puzzle index filters ({"kind": "mate",
+        "tag": "mate-in-1"}); empty: the lesson links to no puzzles."""
+        return {}
+
     def load(self) -> tuple[object, list[BuildProblem]]:
         """Phase 1: all engine work of the extra pages; problems instead of exceptions."""
         return None, []
@@ -168,3 +181,28 @@ class GameSite(ABC):
         """Phase 2: the extra pages in ``lang`` from ``load``'s data; ``lessons`` are the game's
         lessons in that language (content.Page), for links."""
         return []
+
+
+class CardGameSite(GameSite):
+    """A game without a board (cards): no sandbox page and no board diagrams. Its lesson blocks
+    (``parse_board``) give objects with ``game`` and ``interactive`` that its ``figure`` draws;
+    its puzzles' ``position`` is read by :meth:`describe` and drawn by :meth:`table_figure`."""
+
+    boards = False
+
+    def board(self, reply: dict, orientation: str, caption: str) -> Board:
+        raise TypeError(f"{self.id} has no board")
+
+    def sandbox_intro(self, lang: str) -> str:
+        return ""
+
+    @abstractmethod
+    def describe(self, position: str) -> dict:
+        """A puzzle's position read and checked: ``{"ok": True, "position": the text as kept,
+        "turn": a side id}`` plus what the game's kinds need, or ``{"ok": False, "error":
+        {"message": ...}}`` (the shape of the engine's play reply)."""
+
+    @abstractmethod
+    def table_figure(self, described: dict, lang: str) -> str:
+        """The ``<figure class="kr-board">`` of a puzzle position (``described``: what
+        :meth:`describe` returned)."""

@@ -14,7 +14,7 @@ from markupsafe import Markup
 from . import diagram
 from .assets import AssetUrls
 from .content import Page
-from .context import Output, alternates, base_context, crumbs, game_url
+from .context import Output, alternates, base_context, crumbs, game_url, practice_link, start_path
 from .csp import csp_problems
 from .errors import BuildFailed, BuildProblem
 from .games import PLUGINS
@@ -80,11 +80,13 @@ def outputs(site: Site, urls: AssetUrls) -> list[Output]:
             ctx.update(_markdown(home), title=home.title, summary=home.summary)
         else:
             ctx.update(body="", title=site.config.name(lang), summary=strings(lang)["tagline"])
+        ctx["path"] = start_path(ctx["games"], strings(lang))
         items.append(Output(f"{lang}/index.html", "home.html", ctx,
                             home.rel if home else "site_builder/templates/home.html"))
         for game in site.game_names:
             lessons = site.lessons(lang, game)
-            items.append(_sandbox(site, urls, lang, game))
+            if PLUGINS[game].boards:
+                items.append(_sandbox(site, urls, lang, game))
             items += [_extra(site, urls, lang, game, page)
                       for page in PLUGINS[game].pages(site.extras.get(game), lang, lessons)]
             items += [_lesson(site, urls, page, lessons, i) for i, page in enumerate(lessons)]
@@ -96,7 +98,7 @@ def _lesson(site: Site, urls: AssetUrls, page: Page, lessons: list[Page], i: int
     ctx = base_context(site, urls, page.lang, page.url, alternates(page.game, page.slug))
     ctx.update(_markdown(page), title=page.title, summary=page.summary,
                prev=_link(lessons[i - 1]) if i > 0 else None,
-               next=_link(lessons[i + 1]) if i + 1 < len(lessons) else None,
+               next=_link(lessons[i + 1]) if i + 1 < len(lessons) else None, practice=practice_link(site, page),
                breadcrumbs=crumbs(site, page.lang, page.game) + [{"title": page.title, "url": page.url}])
     return Output(f"{page.lang}/{page.game}/{page.slug}/index.html", "lesson.html", ctx, page.rel)
 
@@ -106,7 +108,8 @@ def _markdown(page: Page) -> dict:
     figures = [PLUGINS[b.game].figure(b, page.lang) for b in page.boards]
     sprites = "".join(PLUGINS[game].sprite() for game in dict.fromkeys(b.game for b in page.boards))
     return {"body": Markup(to_html(page.body, FENCES, figures)),
-            "sprite": Markup(sprites + diagram.frames(page.boards)) if page.boards else "",
+            "sprite": Markup(sprites + diagram.frames(b for b in page.boards if PLUGINS[b.game].boards))
+               if page.boards else "",
             "needs_js": any(b.interactive for b in page.boards)}
 
 

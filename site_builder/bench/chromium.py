@@ -22,6 +22,21 @@ READY_PROBE = """(timeout) => new Promise((resolve) => {
   check();
 })"""
 
+# Runs in a page of the site: the milliseconds of each engine request, through the page's own
+# engine client (one after the other); throws on a failed reply.
+BROWSER_TIMER = """async (requests) => {
+  const { engine } = await import('/static/js/core/engine-client.js');
+  await engine.ready;
+  const millis = [];
+  for (const request of requests) {
+    const begin = performance.now();
+    const reply = await engine.call(request);
+    millis.push(performance.now() - begin);
+    if (!reply.ok) throw new Error(JSON.stringify(reply.error));
+  }
+  return millis;
+}"""
+
 
 def sync_playwright_or_none():
     try:

@@ -10,23 +10,10 @@ from collections.abc import Iterable
 from engine.api import call
 
 from ..games.makruk.trainer import DEFENDER_HORIZON, GAME, LIGHT_HORIZON, MATERIALS, SLUG, Lcg, generate, horizon_for
-from .chromium import browser_page
+from .chromium import BROWSER_TIMER, browser_page
 from .core import Bench, Figure
 
 TARGET_MEDIAN_MS = 300
-# Runs in the page: time each defend request through the page's own engine client.
-BROWSER_TIMER = """async (requests) => {
-  const { engine } = await import('/static/js/core/engine-client.js');
-  await engine.ready;
-  const millis = [];
-  for (const request of requests) {
-    const begin = performance.now();
-    const reply = await engine.call(request);
-    millis.push(performance.now() - begin);
-    if (!reply.ok) throw new Error(JSON.stringify(reply.error));
-  }
-  return millis;
-}"""
 
 
 def _later_moves(fen: str, pairs: int, horizon: int, rng: Lcg) -> list[str]:

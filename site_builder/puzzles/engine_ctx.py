@@ -52,19 +52,23 @@ class Line:
 
 
 class GameEngine:
-    """One game's rules with default options, for proofs and for words about moves."""
+    """One game's rules with the options its plugin gives proofs (``GameSite.proof_options``,
+    default: the game's defaults), for proofs and for words about moves."""
 
     def __init__(self, site: GameSite):
         spec = GAMES[site.id]
         self.site = site
         self.game = site.id
         self.sides = spec.sides
-        self.options = resolve(spec.options, {})
+        self.options = resolve(spec.options, site.proof_options)
         self._game_class = spec.game
 
     # ------------------------------------------------------------------ positions
     def describe(self, position: str) -> dict:
-        """The engine's play reply for a position (``ok`` false with the error when it is bad)."""
+        """The engine's play reply for a position (``ok`` false with the error when it is bad); a
+        card game's plugin reads its own positions (``CardGameSite.describe``)."""
+        if not self.site.boards:
+            return self.site.describe(position)
         return call({"op": "play", "game": self.game, "position": position, "moves": [], "options": {}})
 
     def record(self, position: str) -> Game:

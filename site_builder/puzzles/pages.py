@@ -13,13 +13,14 @@ from markupsafe import Markup
 from .. import diagram
 from ..boards import Board
 from ..context import Output, base_context
+from ..games import PLUGINS
 from ..i18n import LANGS
 from ..i18n import strings as ui
 from ..markdown_ext import to_html
 from .prove import PuzzleSet
 from .registry import KINDS
 from .schema import COMMON_FIELDS, Puzzle
-from .texts import STRINGS, format_url, index_url
+from .texts import STRINGS, format_url, index_url, tag_names
 
 GUIDE = Path(__file__).resolve().parents[1] / "templates" / "puzzles"
 
@@ -65,7 +66,8 @@ def outputs(site, urls) -> list[Output]:
     if not puzzles.present:
         return []
     items = []
-    boards = {puzzle.id: {lang: _board(puzzle, lang) for lang in LANGS} for puzzle in puzzles.puzzles}
+    boards = {puzzle.id: {lang: _board(puzzle, lang) for lang in LANGS} for puzzle in puzzles.puzzles
+              if puzzle.site.boards}
     frames = diagram.frames(board["th"] for board in boards.values())
     for lang in LANGS:
         s = STRINGS[lang]
@@ -74,7 +76,8 @@ def outputs(site, urls) -> list[Output]:
         # index
         ctx = base_context(site, urls, lang, index_url(lang), {other: index_url(other) for other in LANGS})
         ctx.update(title=s["puzzles_title"], summary=s["puzzles_intro"], ps=s, groups=_groups(puzzles, site.all_game_names, lang),
-                   count=len(puzzles.puzzles), format_url=format_url(lang), breadcrumbs=crumbs)
+                   count=len(puzzles.puzzles), format_url=format_url(lang), breadcrumbs=crumbs,
+                   names=json_block(index_names(puzzles, lang)))
         items.append(Output(f"{lang}/puzzles/index.html", "puzzle-index.html", ctx,
                             "site_builder/templates/puzzle-index.html"))
         # guide
@@ -92,10 +95,12 @@ def outputs(site, urls) -> list[Output]:
             goal = puzzles.goal(puzzle)[lang]
             ctx.update(
                 title=puzzle.title[lang], summary=goal, ps=s, puzzle=puzzle, goal=goal,
-                kind_name=kind.name_th if lang == "th" else kind.name_en,
+                kind_name=_kind_name(puzzle, lang),
                 difficulty=s["difficulty"].format(n=puzzle.difficulty),
-                figure=Markup(puzzle.site.figure(boards[puzzle.id][lang], lang)),
+                figure=Markup(puzzle.site.figure(boards[puzzle.id][lang], lang) if puzzle.site.boards
+                              else puzzle.site.table_figure(puzzle.board, lang)),
                 sprite=Markup(puzzle.site.sprite() + frames), hints=puzzle.hints[lang],
+                tags=[tag_names(puzzle.site, lang)[tag] for tag in puzzle.tags], credit=puzzle.credit[lang],
                 solution=puzzle.solution[lang],
                 quiz=kind.page_data(puzzle, puzzle.proof, lang)["quiz"],
                 data=json_block(page_data(puzzles, puzzle, lang)),
@@ -107,22 +112,36 @@ def outputs(site, urls) -> list[Output]:
 
 
 def _groups(puzzles: PuzzleSet, game_names: dict[str, dict[str, str]], lang: str) -> list[dict]:
-    """Index sections: one per game, then per kind; items by difficulty and id."""
+    """Index sections: one per game, then one per difficulty, easiest first; items in the
+    'next puzzle' order (difficulty, kind, id), each with its kind's name."""
     groups = []
     for puzzle in puzzles.puzzles:
         game = game_names[puzzle.game][lang]
-        kind = puzzle.kind_obj.name_th if lang == "th" else puzzle.kind_obj.name_en
         if not groups or groups[-1]["game_id"] != puzzle.game:
-            groups.append({"game_id": puzzle.game, "game": game, "kinds": []})
-        kinds = groups[-1]["kinds"]
-        if not kinds or kinds[-1]["kind_id"] != puzzle.kind:
-            kinds.append({"kind_id": puzzle.kind, "kind": kind, "items": []})
-        kinds[-1]["items"].append({
+            groups.append({"game_id": puzzle.game, "game": game, "levels": []})
+        levels = groups[-1]["levels"]
+        if not levels or levels[-1]["difficulty"] != puzzle.difficulty:
+            levels.append({"difficulty": puzzle.difficulty, "title": STRINGS[lang]["difficulty"].format(n=puzzle.difficulty),
+                           "items": []})
+        levels[-1]["items"].append({
             "id": puzzle.id, "game": puzzle.game, "kind": puzzle.kind, "difficulty": puzzle.difficulty,
-            "tags": " ".join(puzzle.tags), "title": puzzle.title[lang], "url": puzzle.url(lang),
-            "goal": puzzles.goal(puzzle)[lang],
-            "difficulty_text": STRINGS[lang]["difficulty"].format(n=puzzle.difficulty)})
+            "kind_name": _kind_name(puzzle, lang), "tags": " ".join(puzzle.tags), "title": puzzle.title[lang],
+            "url": puzzle.url(lang), "goal": puzzles.goal(puzzle)[lang]})
     return groups
+
+
+def index_names(puzzles: PuzzleSet, lang: str) -> dict:
+    """The index's words for its filters: the name of every tag and kind on the page."""
+    tags, kinds = {}, {}
+    for puzzle in puzzles.puzzles:
+        named = tag_names(puzzle.site, lang)
+        tags.update({tag: named[tag] for tag in puzzle.tags})
+        kinds[puzzle.kind] = _kind_name(puzzle, lang)
+    return {"tags": tags, "kinds": kinds}
+
+
+def _kind_name(puzzle: Puzzle, lang: str) -> str:
+    return puzzle.kind_obj.name_th if lang == "th" else puzzle.kind_obj.name_en
 
 
 # ---------------------------------------------------------------------- the author's guide
@@ -130,11 +149,14 @@ def guide_markdown(lang: str) -> str:
     """The guide's Markdown with the generated parts filled in ({{fields}}, {{kinds}}, {{example}})."""
     text = (GUIDE / f"guide-{lang}.md").read_text(encoding="utf-8")
     return (text.replace("{{fields}}", _field_table(COMMON_FIELDS, lang))
-                .replace("{{kinds}}", _kinds_section(lang)))
+                .replace("{{kinds}}", _kinds_section(lang))
+                .replace("{{tags}}", _tags_list(lang)))
 
 
 def guide_html(lang: str) -> str:
-    return to_html(guide_markdown(lang), (), [])
+    """The guide as HTML; code (file names, fields, TOML) is marked translate="no": it is literal
+    file syntax, the same in every language."""
+    return re.sub(r"<(code|pre)(?=[\s>])", r'<\1 translate="no"', to_html(guide_markdown(lang), (), []))
 
 
 def example_files() -> list[str]:
@@ -159,9 +181,17 @@ def _field_table(fields, lang: str) -> str:
         default = ""
         if not f.required and f.default not in (None, (), ""):
             default = (f" (ค่าปกติ {f.default})" if lang == "th" else f" (default {f.default})")
-        rows.append(f"| `{f.name}` | {f.type} | {yes if f.required else no} | {_cell(doc + default)} | "
+        rows.append(f"| `{f.name}` | `{f.type}` | {yes if f.required else no} | {_cell(doc + default)} | "
                     f"`{_cell(f.example)}` |")
     return head + "\n".join(rows) + "\n"
+
+
+def _tags_list(lang: str) -> str:
+    """Every tag the games' puzzles may use, with its name in ``lang``."""
+    named = {}
+    for site in PLUGINS.values():
+        named.update(tag_names(site, lang))
+    return "\n".join(f"- `{tag}` {name}" for tag, name in sorted(named.items())) + "\n"
 
 
 def _kinds_section(lang: str) -> str:

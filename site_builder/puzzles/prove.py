@@ -1,4 +1,5 @@
-"""Phase 1 for puzzles: find the files, check them, prove them (or take the proof from the cache).
+"""Phase 1 for puzzles: find the files, check them, prove them (or take the proof from the cache),
+then check their hints (hints.py: per puzzle and across the collection).
 
 ``load_puzzles(root)`` returns a :class:`PuzzleSet` and every problem of every file at once.
 All engine work of the puzzle pages happens here: the proofs and the words of each solution.
@@ -17,6 +18,7 @@ from ..games import PLUGINS
 from ..i18n import LANGS
 from .cache import CACHE_DIR, ProofCache
 from .engine_ctx import GameEngine, known_games
+from .hints import collection_problems, puzzle_issues
 from .schema import Puzzle, discover, validate
 
 CACHE_ENV = "KRADAN_PROOF_CACHE"  # a folder, or "off"
@@ -106,7 +108,14 @@ def load_puzzles(root: Path, cache: ProofCache | None = None) -> tuple[PuzzleSet
         cache.put(puzzle.digest, proof, puzzle.id, puzzle.seconds)
     result.prove_seconds = time.perf_counter() - t0
     result.cache_hits = cache.hits
-    result.puzzles = sorted((p for p in checked if p.proof is not None), key=Puzzle.sort_key)
+    proven = []
+    for puzzle in (p for p in checked if p.proof is not None):
+        issues = puzzle_issues(puzzle)
+        problems += [puzzle.problem(issue) for issue in issues]
+        if not issues:
+            proven.append(puzzle)
+    problems += collection_problems(proven)
+    result.puzzles = sorted(proven, key=Puzzle.sort_key)
     for puzzle in result.puzzles:
         try:
             puzzle.solution = {lang: puzzle.kind_obj.solution_text(puzzle, puzzle.proof, lang) for lang in LANGS}

@@ -1,7 +1,8 @@
 """Every puzzle kind by id: the game-neutral kinds, then each game plugin's own kinds.
 
-The order is the order the author's guide lists kinds in; the 'next puzzle' order sorts by
-kind id (game, kind, difficulty, id).
+The order is the order the author's guide lists kinds in, and the order of kinds of the same
+difficulty in the index and the 'next puzzle' order (game, difficulty, kind, id): questions
+about the rules first, then mates, then best moves, then each game's own kinds.
 """
 from __future__ import annotations
 
@@ -21,5 +22,5 @@ def _kinds(kinds) -> dict[str, PuzzleKind]:
     return found
 
 
-KINDS: dict[str, PuzzleKind] = _kinds((MATE, BEST_MOVE, RULE_QUIZ,
+KINDS: dict[str, PuzzleKind] = _kinds((RULE_QUIZ, MATE, BEST_MOVE,
                                        *(kind for site in PLUGINS.values() for kind in site.puzzle_kinds)))

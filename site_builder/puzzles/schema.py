@@ -18,6 +18,7 @@ from ..i18n import LANGS
 from ..plugin import GameSite
 from .kinds.base import Field, Issue, PuzzleKind
 from .registry import KINDS
+from .texts import tag_words
 
 ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*\Z")
 TAG = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*\Z")
@@ -26,10 +27,10 @@ EXAMPLE = next(iter(PLUGINS.values())).puzzle_example  # the examples of the aut
 
 COMMON_FIELDS = (
     Field("id", "str", required=True, example=f'"{EXAMPLE.id}"',
-          doc_th="ชื่อโจทย์ ต้องตรงกับชื่อไฟล์ (ไม่รวม .toml) ใช้ a-z 0-9 และ -",
+          doc_th="ชื่อโจทย์ ต้องตรงกับชื่อไฟล์ (ไม่รวม `.toml`) ใช้ตัวอักษรอังกฤษตัวเล็ก ตัวเลข และขีด `-`",
           doc_en="the puzzle's id; must equal the file name without .toml (a-z, 0-9, -)"),
     Field("game", "str", required=True, example=f'"{EXAMPLE.game}"',
-          doc_th="เกม ต้องเป็นเกมที่เอนจินรู้จักและตรงกับโฟลเดอร์ puzzles/<game>/",
+          doc_th="เกม ต้องเป็นเกมที่เอนจินรู้จักและตรงกับโฟลเดอร์ `puzzles/<game>/`",
           doc_en="the game; one the engine knows, equal to the folder puzzles/<game>/"),
     Field("kind", "str", required=True, example='"mate"',
           doc_th="ชนิดของโจทย์ (ดูด้านล่าง)", doc_en="the kind of puzzle (see below)"),
@@ -39,18 +40,20 @@ COMMON_FIELDS = (
     Field("difficulty", "int", required=True, bounds=(1, 5), example="2",
           doc_th="ความยาก 1 (ง่าย) ถึง 5 (ยาก)", doc_en="difficulty from 1 (easy) to 5 (hard)"),
     Field("tags", "list[str]", default=(), example=EXAMPLE.tags,
-          doc_th="ป้ายกำกับ ตัวอักษร a-z 0-9 และ - ใช้กรองรายการโจทย์",
-          doc_en="tags (a-z, 0-9, -), used by the index filters"),
-    Field("credit", "str", default="", example='"Kradan"',
-          doc_th="ผู้แต่งหรือที่มาของโจทย์", doc_en="author or source"),
+          doc_th="ป้ายกำกับ ใช้กรองรายการโจทย์ ต้องเป็นป้ายที่เว็บมีชื่อภาษาไทยและอังกฤษ (ดูรายการด้านล่าง)",
+          doc_en="tags, used by the index filters; each must be one the site has Thai and English names for "
+                 "(see the list below)"),
+    Field("credit", "name", default="", example='{ th = "กระดาน", en = "Kradan" }',
+          doc_th="ผู้แต่งหรือที่มาของโจทย์ ชื่อเดียว หรือตาราง `th` และ `en` เมื่อเขียนต่างกันในสองภาษา",
+          doc_en="author or source: one name, or a table with th and en when the two languages differ"),
     Field("title", "text", required=True, example='{ th = "...", en = "..." }',
           doc_th="ชื่อโจทย์ ภาษาไทยและภาษาอังกฤษ", doc_en="the title, in Thai and English"),
     Field("goal", "text", example='{ th = "...", en = "..." }',
           doc_th="สิ่งที่ต้องทำ (ถ้าไม่ใส่ ระบบสร้างให้จากชนิดของโจทย์)",
           doc_en="what to do (made from the kind when left out)"),
     Field("hints", "text-list", default=None, example='{ th = ["..."], en = ["..."] }',
-          doc_th="คำใบ้ทีละข้อ จำนวนข้อในสองภาษาต้องเท่ากัน",
-          doc_en="hints, shown one by one; the same number in both languages"),
+          doc_th="คำใบ้ทีละข้อ อย่างน้อยสองข้อในแต่ละภาษา จำนวนเท่ากัน และต้องเขียนเฉพาะโจทย์นี้ (ดูด้านล่าง)",
+          doc_en="hints, shown one by one: at least two in each language, the same number, written for this puzzle (see below)"),
 )
 COMMON = {f.name: f for f in COMMON_FIELDS}
 
@@ -66,7 +69,7 @@ class Puzzle:
     position: str  # the engine's FEN of the start position
     difficulty: int
     tags: tuple[str, ...]
-    credit: str
+    credit: dict[str, str]  # per language ("" when the file gives none)
     title: dict[str, str]
     goal: dict[str, str] | None
     hints: dict[str, list[str]]
@@ -93,8 +96,9 @@ class Puzzle:
         return f"/{lang}/puzzles/{self.id}/"
 
     def sort_key(self) -> tuple:
-        """'Next puzzle' order: game, kind, difficulty, id."""
-        return (self.game, self.kind, self.difficulty, self.id)
+        """The index's and 'next puzzle' order, easiest first: game (in the site's registry
+        order), difficulty, kind (in the registry's order), id."""
+        return (list(PLUGINS).index(self.game), self.difficulty, list(KINDS).index(self.kind), self.id)
 
     def problem(self, issue: Issue) -> BuildProblem:
         """A kind's issue at the line of its field; a field the file leaves out points at the solution
@@ -166,6 +170,10 @@ def check_type(value: object, spec: Field) -> str | None:
     elif t == "text":
         ok = isinstance(value, dict) and set(value) == set(LANGS) and all(isinstance(v, str) for v in value.values())
         want = 'a table with exactly th and en strings, like { th = "...", en = "..." }'
+    elif t == "name":
+        ok = isinstance(value, str) or (isinstance(value, dict) and set(value) == set(LANGS)
+                                        and all(isinstance(v, str) for v in value.values()))
+        want = 'a string, or a table with exactly th and en strings'
     elif t == "text-list":
         ok = isinstance(value, dict) and set(value) == set(LANGS) and all(
             isinstance(v, list) and all(isinstance(s, str) for s in v) for v in value.values())
@@ -173,6 +181,11 @@ def check_type(value: object, spec: Field) -> str | None:
     else:  # pragma: no cover - a kind declared a type this module does not know
         raise ValueError(f"unknown field type {t!r}")
     return None if ok else want
+
+
+def _per_language(value: str | dict[str, str]) -> dict[str, str]:
+    """A "name" field's value per language."""
+    return dict(value) if isinstance(value, dict) else {lang: value for lang in LANGS}
 
 
 def _type_name(value: object) -> str:
@@ -297,10 +310,16 @@ def validate(path: Path, rel: str, folder_game: str | None, known: dict[str, dic
     difficulty, tags, credit = common("difficulty"), common("tags"), common("credit")
     title, goal, hints = common("title"), common("goal"), common("hints")
     position = common("position")
+    named = tag_words(PLUGINS[game]) if isinstance(game, str) and game in PLUGINS else None
     for i, tag in enumerate(tags or ()):
         if not TAG.match(tag):
             issues.append(Issue(f"tags[{i}]", f"tag {tag!r} cannot be used in a filter",
                                 "use lowercase a-z, 0-9 and '-', like \"mate-in-2\""))
+        elif named is not None and tag not in named:
+            close = difflib.get_close_matches(tag, list(named), n=1)
+            issues.append(Issue(f"tags[{i}]", f"the site has no Thai and English name for the tag {tag!r}",
+                                (f"did you mean {close[0]!r}? " if close else "")
+                                + f"use one of: {', '.join(sorted(named))}"))
     if tags and len(set(tags)) != len(tags):
         issues.append(Issue("tags", "a tag is listed twice", "list every tag once"))
     if hints is None:
@@ -338,7 +357,7 @@ def validate(path: Path, rel: str, folder_game: str | None, known: dict[str, dic
     if problems or kind_obj is None or board is None:
         return None, problems, written
     puzzle = Puzzle(rel=rel, id=pid, game=game, kind=kind, position=board["position"], difficulty=difficulty,
-                    tags=tuple(tags or ()), credit=credit or "", title=title, goal=goal, hints=hints,
+                    tags=tuple(tags or ()), credit=_per_language(credit or ""), title=title, goal=goal, hints=hints,
                     fields=fields, solver=solver, board=board, digest=hashlib.sha256(raw).hexdigest(),
                     lines=lines)
     return puzzle, [], written

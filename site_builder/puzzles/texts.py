@@ -1,4 +1,4 @@
-"""The puzzle pages' words and URLs: the index, one puzzle, the author's guide."""
+"""The puzzle pages' words and URLs: the index, one puzzle, the author's guide; the names of tags."""
 from __future__ import annotations
 
 STRINGS = {
@@ -18,7 +18,7 @@ STRINGS = {
         "all_puzzles": "โจทย์ทั้งหมด",
         "format": "วิธีเขียนไฟล์โจทย์",
         "format_title": "วิธีเขียนไฟล์โจทย์ (สำหรับผู้แต่งโจทย์)",
-        "noscript": "กระดานสำหรับแก้โจทย์ต้องใช้ JavaScript ถ้าไม่มี ยังอ่านโจทย์ ดูภาพกระดาน คำใบ้ และเฉลยด้านล่างได้",
+        "noscript": "กระดานสำหรับแก้โจทย์ต้องเปิดใช้จาวาสคริปต์ ถ้าไม่มี ยังอ่านโจทย์ ดูภาพกระดาน คำใบ้ และเฉลยด้านล่างได้",
         "choices": "ตัวเลือก",
         "count": "{n} ข้อ",
         "credit": "ที่มา",
@@ -47,6 +47,36 @@ STRINGS = {
         "credit": "Source",
     },
 }
+
+
+# Tags every game's puzzles may use; a game plugin adds its own (``puzzle_tags``: pieces, its own kinds).
+NEUTRAL_TAGS = {
+    **{f"mate-in-{n}": {"th": f"จนใน {n} ตา", "en": f"mate in {n}"} for n in range(1, 6)},
+    "quiet-move": {"th": "ตาเงียบ", "en": "quiet move"},
+    "sacrifice": {"th": "สละหมาก", "en": "sacrifice"},
+    "win-material": {"th": "ได้หมาก", "en": "win material"},
+    "fork": {"th": "จับสองตัว", "en": "fork"},
+    "pin": {"th": "ตรึง", "en": "pin"},
+    "check": {"th": "รุก", "en": "check"},
+    "checkmate": {"th": "จน", "en": "checkmate"},
+    "stalemate": {"th": "อับ", "en": "stalemate"},
+    "draw": {"th": "เสมอ", "en": "draw"},
+    "moves": {"th": "การเดินหมาก", "en": "how pieces move"},
+    "rules": {"th": "กติกา", "en": "rules"},
+    "worked-example": {"th": "ตัวอย่างทีละขั้น", "en": "worked example"},
+    "sources-differ": {"th": "ตำราต่างกัน", "en": "sources differ"},
+}
+
+
+def tag_words(site) -> dict[str, dict[str, str]]:
+    """Every tag a game's puzzles may use, with its name per language (a game's own name for a tag
+    wins over the neutral one)."""
+    return {**NEUTRAL_TAGS, **site.puzzle_tags}
+
+
+def tag_names(site, lang: str) -> dict[str, str]:
+    """tag -> its name in ``lang``."""
+    return {tag: words[lang] for tag, words in tag_words(site).items()}
 
 
 def strings(lang: str) -> dict[str, str]:

@@ -23,6 +23,8 @@ Every e2e file can rely on these names (keep them stable):
     board_of                  board_of(page_or_figure) -> Board helper (squares, click/drag
                               moves, FEN) for the first interactive board.
     engine_play               engine_play(fen, moves) -> the engine's reply in CPython.
+    puzzle_of_each_kind (session)  {kind: URL} of the first Thai puzzle of every kind on the
+                              puzzle index (fails unless mate, best-move, rule-quiz and counting are there).
     fixture_url  (session)    "http://127.0.0.1:PORT" of the component-test site (no build needed):
                               site_builder/static as /static, tests/e2e/fixtures as /fixture, the
                               fake engine worker (fixtures/fake-engine-worker.js) in place of the
@@ -241,3 +243,16 @@ def engine_play():
         return reply
 
     return play
+
+
+@pytest.fixture(scope="session")
+def puzzle_of_each_kind(browser, site_url) -> dict[str, str]:
+    context = browser.new_context(base_url=site_url)
+    page = context.new_page()
+    page.goto("/th/puzzles/")
+    found = {}
+    for item in page.locator("li.kr-puzzle-item").all():
+        found.setdefault(item.get_attribute("data-kind"), item.locator("a").get_attribute("href"))
+    context.close()
+    assert {"mate", "best-move", "rule-quiz", "counting"} <= set(found), found
+    return found

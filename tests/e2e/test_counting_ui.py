@@ -10,12 +10,16 @@ from __future__ import annotations
 import json
 import re
 import time
+import tomllib
+from pathlib import Path
 from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from engine.api import call
+
+ROOT = Path(__file__).resolve().parents[2]
 
 pytestmark = pytest.mark.e2e
 
@@ -254,9 +258,10 @@ def test_counting_number_exercise_wrong_then_right(page):
     data = puzzle_data(page)
     assert data["kind"] == "counting" and data["quiz"]["answer_type"] == "number"
     want = data["quiz"]["correct"]
-    reply = call({"op": "play", "game": "makruk", "position": data["position"], "moves": ["b2b3"]})
+    source = tomllib.loads((ROOT / "puzzles" / "makruk" / "counting-003.toml").read_text(encoding="utf-8"))
+    reply = call({"op": "play", "game": "makruk", "position": source["position"], "moves": source["moves"]})
     count = reply["status"]["counting"]
-    assert want == count["limit"] - count["start"] + 1 == 13
+    assert source["question"] == "attacker-moves" and want == count["limit"] - count["start"] + 1
     page.fill("#kr-qz-answer", str(want - 1))
     page.click('[data-action="answer"]')
     expect(pz).to_have_attribute("data-state", "quiz-wrong")

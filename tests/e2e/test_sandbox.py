@@ -1,9 +1,12 @@
-"""The sandbox as a visitor uses it: ?fen= opens a position, moves fill the move list, undo,
-a bad FEN is refused with a clear message while the game is kept, copy FEN, new game."""
+"""The sandbox as a visitor uses it: ?fen= opens a position, moves fill the move list in words,
+undo, a bad FEN or a corrupt link is refused with a clear message while the game is kept, copy
+FEN, new game; a game against the computer (level 1: a few moves, undo takes its reply back
+too, flip); a set-up position with a running count shows the count panel; the address keeps
+the game, so the language switch carries it."""
 from __future__ import annotations
 
 import re
-from urllib.parse import quote
+from urllib.parse import parse_qs, quote, urlsplit
 
 import pytest
 from playwright.sync_api import expect
@@ -13,6 +16,7 @@ pytestmark = pytest.mark.e2e
 SANDBOX = "/th/makruk/sandbox/"
 START = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1"
 BLACK_MATES = "1r6/8/8/p7/P7/6k1/8/7K b - - 0 1"  # b8b1 mates
+COUNTING = "8/8/8/4k3/8/8/2R5/4K3 b - 32 6 1"  # a pieces' honour count runs: Black counts, 16 is the limit
 
 
 def fen_field(page):
@@ -27,6 +31,18 @@ def moves(page):
     return page.locator("#kr-sandbox ol.kr-movelist > li")
 
 
+def plies(page):
+    return page.locator("#kr-sandbox ol.kr-movelist .kr-ply")
+
+
+def computer_state(page):
+    return page.locator("#kr-sandbox .kr-vs-state")
+
+
+def query(page) -> dict[str, str]:
+    return {key: values[0] for key, values in parse_qs(urlsplit(page.url).query).items()}
+
+
 def test_fen_param_then_checkmate_in_thai(page, engine_ready, board_of, engine_play):
     page.goto(f"{SANDBOX}?fen={quote(BLACK_MATES)}")
     engine_ready(page)
@@ -38,10 +54,11 @@ def test_fen_param_then_checkmate_in_thai(page, engine_ready, board_of, engine_p
     board.expect_fen(engine_play(BLACK_MATES, ["b8b1"])["position"])
     expect(board.status).to_have_attribute("data-result", "black_wins")
     expect(board.status).to_have_text("ดำชนะ — จน")
-    expect(moves(page)).to_have_text(["… b8b1"])
+    expect(moves(page)).to_have_text(["… เรือดำ b8 ไป b1"])
+    expect(board.announce).to_have_text("เรือดำ b8 ไป b1 ดำชนะ — จน")
 
 
-def test_moves_list_and_undo(page, engine_ready, board_of, engine_play):
+def test_moves_list_in_words_and_undo(page, engine_ready, board_of, engine_play):
     page.goto(SANDBOX)
     engine_ready(page)
     board = board_of(page)
@@ -53,14 +70,25 @@ def test_moves_list_and_undo(page, engine_ready, board_of, engine_play):
     two = engine_play(START, ["e3e4", "d6d5"])["position"]
     board.expect_fen(two)
     expect(fen_field(page)).to_have_value(two)
-    expect(moves(page)).to_have_text(["e3e4 d6d5"])
+    expect(plies(page)).to_have_text(["เบี้ยขาว e3 ไป e4", "เบี้ยดำ d6 ไป d5"])
+    expect(moves(page)).to_have_attribute("value", "1")
+    assert query(page) == {"fen": START, "moves": "e3e4 d6d5"}  # the address keeps the game
     board.button("undo").click()
     board.expect_fen(engine_play(START, ["e3e4"])["position"])
-    expect(moves(page)).to_have_text(["e3e4"])
+    expect(plies(page)).to_have_text(["เบี้ยขาว e3 ไป e4"])
     expect(board.announce).to_contain_text("ย้อนกลับหนึ่งตา")
     board.button("undo").click()
     board.expect_fen(START)
     expect(board.button("undo")).to_be_disabled()
+
+
+def test_an_illegal_move_says_why_once(page, engine_ready, board_of):
+    page.goto(SANDBOX)
+    engine_ready(page)
+    board = board_of(page)
+    board.click_move("e3e5")
+    expect(board.message).to_have_text("เบี้ยเดินตรงไปข้างหน้าได้ทีละหนึ่งช่อง")  # the engine's reason, said once
+    board.expect_fen(START)
 
 
 def test_bad_fen_is_refused_and_the_game_is_kept(page, engine_ready, board_of, engine_play):
@@ -78,7 +106,7 @@ def test_bad_fen_is_refused_and_the_game_is_kept(page, engine_ready, board_of, e
         expect(form_message(page)).to_contain_text("ตั้งตำแหน่งนี้ไม่ได้")
         assert len(form_message(page).inner_text()) > len("ตั้งตำแหน่งนี้ไม่ได้ — ")  # says why
         board.expect_fen(kept)
-        expect(moves(page)).to_have_text(["e3e4"])
+        expect(plies(page)).to_have_text(["เบี้ยขาว e3 ไป e4"])
 
     # Enter in the field submits; a good FEN replaces the game.
     fen_field(page).fill(BLACK_MATES)
@@ -90,6 +118,23 @@ def test_bad_fen_is_refused_and_the_game_is_kept(page, engine_ready, board_of, e
 
     page.locator('#kr-sandbox [data-action="new-game"]').click()
     board.expect_fen(START)
+
+
+def test_a_corrupt_link_says_so_and_keeps_what_it_can(page, engine_ready, board_of, engine_play):
+    page.goto(f"{SANDBOX}?fen={quote('not a position')}&moves=e3e4")
+    engine_ready(page)
+    board = board_of(page)
+    expect(form_message(page)).to_contain_text("ลิงก์นี้มีตำแหน่งที่ตั้งไม่ได้")
+    expect(form_message(page)).to_have_class(re.compile(r"\bkr-error\b"))
+    board.expect_fen(START)
+    assert query(page)["fen"] == "not a position"  # the link stays as it was until the reader plays
+
+    page.goto(f"{SANDBOX}?fen={quote(START)}&moves={quote('e3e4 d6d5 a1a8 b3b4')}")
+    engine_ready(page)
+    board = board_of(page)
+    board.expect_fen(engine_play(START, ["e3e4", "d6d5"])["position"])  # the good moves are kept
+    expect(form_message(page)).to_contain_text("ตาที่ 3 ในลิงก์เดินไม่ได้")
+    expect(plies(page)).to_have_count(2)
 
 
 def test_copy_fen_to_the_clipboard(new_context, engine_ready, board_of, engine_play):
@@ -119,6 +164,86 @@ def test_copy_fen_fallback_selects_the_text(new_context, engine_ready, board_of)
     expect(fen_field(page)).to_be_focused()
     selected = fen_field(page).evaluate("el => el.value.slice(el.selectionStart, el.selectionEnd)")
     assert selected == START
+
+
+def test_play_the_computer_at_level_one(page, engine_ready, board_of, engine_play):
+    page.goto(SANDBOX)
+    engine_ready(page)
+    board = board_of(page)
+    expect(computer_state(page)).to_contain_text("เดินเองทั้งสองฝ่าย")
+    page.select_option("#kr-vs-level", "1")
+    page.select_option("#kr-vs-side", "black")
+    expect(computer_state(page)).to_have_text("ตาคุณเดิน (ฝ่ายขาว)")
+    for n, mine in enumerate(("e3e4", "b3b4", "g3g4"), start=1):
+        board.click_move(mine)
+        expect(plies(page)).to_have_count(2 * n, timeout=20_000)  # the computer replied
+        expect(computer_state(page)).to_have_text("ตาคุณเดิน (ฝ่ายขาว)")
+        played = query(page)["moves"].split()
+        assert len(played) == 2 * n and played[-2] == mine
+        reply = engine_play(START, played)
+        board.expect_fen(reply["position"])
+        assert reply["turn"] == "white"
+    expect(plies(page).nth(1)).to_have_text(re.compile(r"^(เบี้ย|ม้า|โคน|เม็ด|เรือ|ขุน)ดำ [a-h][1-8] (ไป|กิน\S+) [a-h][1-8]$"))
+    assert query(page)["vs"] == "black" and query(page)["level"] == "1"
+
+    # Undo takes back the computer's reply and the reader's move: White is to move again.
+    board.button("undo").click()
+    board.expect_fen(engine_play(START, played[:-2])["position"])
+    expect(plies(page)).to_have_count(4)
+    expect(computer_state(page)).to_have_text("ตาคุณเดิน (ฝ่ายขาว)")
+
+    # Flip: Black at the bottom, the game goes on.
+    corner = board.square("a1").bounding_box()
+    board.button("flip").click()
+    assert board.square("a1").bounding_box()["y"] < corner["y"]
+    board.expect_fen(engine_play(START, played[:-2])["position"])
+
+
+def test_the_computer_may_play_white_from_any_position(page, engine_ready, board_of, engine_play):
+    page.goto(SANDBOX)
+    engine_ready(page)
+    board = board_of(page)
+    page.select_option("#kr-vs-level", "1")
+    page.select_option("#kr-vs-side", "white")  # White is to move: the computer moves at once
+    expect(plies(page)).to_have_count(1, timeout=20_000)
+    board.expect_fen(engine_play(START, query(page)["moves"].split())["position"])
+    assert board.square("a1").bounding_box()["y"] < board.square("a8").bounding_box()["y"]  # Black at the bottom
+    expect(computer_state(page)).to_have_text("ตาคุณเดิน (ฝ่ายดำ)")
+
+
+def test_a_set_up_position_with_a_running_count_shows_the_count_panel(page, engine_ready, board_of):
+    page.goto(SANDBOX)
+    engine_ready(page)
+    board = board_of(page)
+    panel = board.live.locator(".kr-count")
+    expect(panel).to_be_hidden()
+    fen_field(page).fill(COUNTING)
+    page.locator('#kr-sandbox [data-action="set-position"]').click()
+    board.expect_fen(COUNTING)
+    expect(panel).to_be_visible()
+    expect(panel).to_have_attribute("data-kind", "pieces")
+    expect(panel).to_have_attribute("data-limit", "16")
+    expect(panel).to_contain_text("ดำเป็นฝ่ายนับ")
+
+
+def test_the_language_switch_keeps_the_game(page, engine_ready, board_of, engine_play):
+    page.goto(SANDBOX)
+    engine_ready(page)
+    board = board_of(page)
+    page.select_option("#kr-vs-level", "1")
+    page.select_option("#kr-vs-side", "black")
+    board.click_move("e3e4")
+    expect(plies(page)).to_have_count(2, timeout=20_000)
+    played = query(page)["moves"].split()
+    page.locator("a.lang-switch").click()
+    expect(page).to_have_url(re.compile(r"/en/makruk/sandbox/\?"))
+    engine_ready(page)
+    board = board_of(page)
+    board.expect_fen(engine_play(START, played)["position"])
+    expect(plies(page).first).to_have_text("White Bia e3 to e4")
+    expect(page.locator("#kr-vs-side")).to_have_value("black")
+    expect(page.locator("#kr-vs-level")).to_have_value("1")
+    expect(computer_state(page)).to_have_text("Your move (White)")
 
 
 def test_english_sandbox(page, engine_ready, board_of):

@@ -9,10 +9,11 @@ from sb_helpers import board, lesson, write_tree
 
 @pytest.fixture
 def site_files() -> dict[str, str]:
-    """Two lessons in both languages; the first has two boards."""
+    """Two Makruk lessons in both languages (the first has two boards); the site lists Makruk only."""
     body = "Intro text.\n\n" + board("position: start", "caption: Start", "interactive: false") + \
         "\nMore.\n\n" + board("moves: e3e4 d6d5", "highlights: e4 d5", "arrows: b1d2")
     return {
+        "pyproject.toml": '[tool.kradan.site]\ngames = ["makruk"]\n',
         "content/th/index.md": "---\ntitle: กระดาน\nsummary: บทนำ\n---\nยินดีต้อนรับ\n",
         "content/en/index.md": "---\ntitle: Kradan\nsummary: Intro\n---\nWelcome\n",
         "content/th/makruk/01-board.md": lesson("กระดาน", 1, body),

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 from sb_helpers import write_tree
@@ -29,6 +30,20 @@ def value(v) -> str:
     raise TypeError(v)
 
 
+WORDS_TH = ("ขุน", "เรือ", "ม้า", "โคน", "เม็ด", "เบี้ย", "แถว", "มุม", "ขอบ", "ช่อง", "ทาง", "หนี", "คุม", "รุก", "กิน", "บัง")
+WORDS_EN = ("khun", "ruea", "ma", "khon", "met", "bia", "rank", "corner", "edge", "square", "file", "escape", "guard",
+            "check", "take", "block")
+
+
+def hints_for(pid: str) -> dict:
+    """Two hints per language that no other puzzle id gets (hints.py refuses repeated hints)."""
+    rng = random.Random(pid)
+    made = {}
+    for lang, words in (("th", WORDS_TH), ("en", WORDS_EN)):
+        made[lang] = [" ".join(rng.choice(words) for _ in range(12)) for _ in range(2)]
+    return made
+
+
 def puzzle(pid: str, **fields) -> str:
     """TOML text of a puzzle: a valid mate in 2 unless fields override (None removes a field)."""
     base = {
@@ -37,7 +52,7 @@ def puzzle(pid: str, **fields) -> str:
         "solution": ["c6b6", "a8b8", "h1h8"], "alternatives": ["c6c7"],
         "title": {"th": f"โจทย์ {pid}", "en": f"Puzzle {pid}"},
         "goal": {"th": "ขาวเดินก่อน รุกจนใน 2 ตา", "en": "White to move and mate in 2."},
-        "hints": {"th": ["ใบ้"], "en": ["hint"]},
+        "hints": hints_for(pid),
     }
     base.update(fields)
     tables = {k: v for k, v in base.items() if isinstance(v, dict) and k in ("title", "goal", "hints")}

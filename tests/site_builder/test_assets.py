@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from site_builder import assets
-from site_builder.assets import FONT_FILES, PYODIDE_FILES, SNAPSHOT_NAME, WHEEL_NAME, AssetUrls, write_assets
+from site_builder.assets import FONT_FILES, PYODIDE_FILES, SNAPSHOT_NAME, WHEEL_NAME, AssetUrls, minified_css, write_assets
 from site_builder.errors import BuildFailed
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -53,7 +53,19 @@ def test_fonts_and_static_files(built):
     static = ROOT / "site_builder/static"
     for src in static.rglob("*"):
         if src.is_file() and "__pycache__" not in src.parts:
-            assert (out / "static" / src.relative_to(static)).read_bytes() == src.read_bytes()
+            copy = (out / "static" / src.relative_to(static)).read_bytes()
+            if src.suffix == ".css":
+                assert copy.decode() == minified_css(src.read_text(encoding="utf-8")), src
+                assert b"/*" not in copy and len(copy) < src.stat().st_size, src
+            else:
+                assert copy == src.read_bytes(), src
+
+
+def test_minified_css_keeps_the_meaning():
+    css = "/* note */\na:hover , b > c {\n  color: red;  /* why */\n  margin: 0 auto;\n}\n" \
+          "@media (min-width: 600px) { .a .b :focus { x: 1 } }\n.c::after { content: \" ✓\"; }\n"
+    assert minified_css(css) == ('a:hover,b > c{color: red;margin: 0 auto;}'
+                                 '@media (min-width: 600px){.a .b :focus{x: 1}}.c::after{content: " ✓";}\n')
 
 
 def test_wheel_url_carries_the_hash_of_its_bytes(built):

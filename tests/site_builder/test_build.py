@@ -168,5 +168,5 @@ def test_phase_2_calls_no_engine(tmp_path, monkeypatch):
     monkeypatch.setattr(build_module, "load_site", lambda root: site)
     build_module.build(root, tmp_path / "site", assets=fake_assets)
     page = (tmp_path / "site/en/puzzles/mk-m2/index.html").read_text(encoding="utf-8")
-    assert "White: Ruea h1-h8 — checkmate" in page
+    assert "White: Ruea h1 to h8 — checkmate" in page
     assert (tmp_path / "site/th/makruk/counting-trainer/index.html").is_file()

@@ -26,18 +26,19 @@ def test_at_least_twenty_counting_exercises(project_puzzles):
     questions = {p.proof["question"] for p in project_puzzles.values()}
     assert questions == {"start", "limit", "attacker-moves", "draw-now", "which-count", "play-out"}
     for p in project_puzzles.values():
-        assert p.title["th"] and p.title["en"] and len(p.hints["th"]) == len(p.hints["en"]) >= 1
+        assert p.title["th"] and p.title["en"] and len(p.hints["th"]) == len(p.hints["en"]) >= 2
 
 
 def test_worked_examples_of_the_spec(project_puzzles):
-    # seed S001: K + Khon + Ma + Ruea + 2 Bia-ngai vs K: start 8, limit 16, 9 attacker moves
-    assert project_puzzles["counting-004"].proof["correct"] == 8
+    # seed S001: K + Khon + Ma + Ruea + 2 Bia-ngai vs K: limit 16, start 8, so 9 attacker moves
     assert project_puzzles["counting-005"].proof["correct"] == 16
     assert project_puzzles["counting-006"].proof["correct"] == 9
-    # K + Ruea vs K: start 4, limit 16, 13 moves
-    assert project_puzzles["counting-001"].proof["correct"] == 4
+    # K + Ruea + Khon + Ma + 3 Bia-ngai vs K: 8 pieces, start 9
+    assert project_puzzles["counting-004"].proof["correct"] == 9
+    # K + Ma + Khon vs K: start 5; K + Ruea vs K: limit 16; K + 2 Khon vs K: start 5, limit 22, 18 moves
+    assert project_puzzles["counting-001"].proof["correct"] == 5
     assert project_puzzles["counting-002"].proof["correct"] == 16
-    assert project_puzzles["counting-003"].proof["correct"] == 13
+    assert project_puzzles["counting-003"].proof["correct"] == 18
 
 
 def test_answers_agree_with_the_engine(project_puzzles):
@@ -86,7 +87,9 @@ def write(root: Path, name: str, body: str) -> None:
     folder = root / "puzzles" / "makruk"
     folder.mkdir(parents=True, exist_ok=True)
     head = f'id = "{name}"\ngame = "makruk"\nkind = "counting"\ndifficulty = 1\n'
-    tail = '\n[title]\nth = "ท"\nen = "t"\n'
+    tail = ('\n[title]\nth = "ท"\nen = "t"\n'
+            '\n[hints]\nth = ["นับหมากทุกตัวบนกระดาน", "ขุนทั้งสองฝ่ายก็นับด้วย"]\n'
+            'en = ["Count every piece on the board.", "Both Khun count too."]\n')
     (folder / f"{name}.toml").write_text(head + textwrap.dedent(body) + tail, encoding="utf-8")
 
 
@@ -118,5 +121,5 @@ def test_moves_are_told_in_words_and_the_answer_is_not(tmp_path):
     puzzles, problems = load_puzzles(tmp_path, ProofCache(None))
     assert not problems
     proof = puzzles.puzzles[0].proof
-    assert "b2xb7" in proof["prompt"]["en"] and "b2xb7" in proof["prompt"]["th"]
+    assert "b7" in proof["prompt"]["en"] and "b7" in proof["prompt"]["th"] and "b2b7" not in proof["prompt"]["en"]
     assert "4" not in proof["prompt"]["en"] and proof["correct"] == 4

@@ -4,7 +4,7 @@ import json
 import re
 
 import pytest
-from pz_helpers import BARE_KINGS, MATE1, MATE3, STALEMATE, best, project, puzzle, quiz
+from pz_helpers import BARE_KINGS, MATE1, MATE2, MATE3, STALEMATE, best, hints_for, project, puzzle, quiz
 from sb_helpers import fake_assets
 
 from engine.core.search import WIN, verdict
@@ -28,7 +28,7 @@ PUZZLES = {
     "mk-q1": quiz("mk-q1", STALEMATE, "position-status", difficulty=1),
     "mk-q2": quiz("mk-q2", BARE_KINGS, "is-draw", difficulty=1),
 }
-ORDER = ["mk-best", "mk-m1", "mk-m2", "mk-m3", "mk-q1", "mk-q2"]  # game, kind, difficulty, id
+ORDER = ["mk-q1", "mk-q2", "mk-m1", "mk-m2", "mk-m3", "mk-best"]  # easiest first: difficulty, kind, id
 KEYS = {"id", "game", "kind", "position", "solver", "orientation", "difficulty", "tags", "title", "goal",
         "mate_in", "line", "tree", "hints", "quiz", "next", "index"}
 
@@ -94,13 +94,13 @@ def _walk(engine, fen, tree, depth):
         if "mate" in win:
             assert verdict(state, after) == WIN and not after.handles()
         elif "done" in win:
-            assert depth == 0
+            assert depth in (1, None)  # a mate's last move, or a best move's gain on the board
         else:
-            assert depth > 1
+            assert depth is None or depth > 1
             nxt = engine.record(fen)
             nxt.play(move)
             nxt.play(win["reply"])
-            _walk(engine, nxt.position_text(), win["node"], depth - 1)
+            _walk(engine, nxt.position_text(), win["node"], None if depth is None else depth - 1)
 
 
 @pytest.mark.parametrize("pid", ["mk-m1", "mk-m2", "mk-m3", "mk-best"])
@@ -108,7 +108,7 @@ def test_tree_covers_every_legal_move_at_every_node(site, pid):
     _, out, _ = site
     data = data_block(read(out, f"th/puzzles/{pid}"))
     engine = GameEngine(PLUGIN)
-    _walk(engine, data["position"], data["tree"], data["mate_in"] or 0)
+    _walk(engine, data["position"], data["tree"], data["mate_in"])
     assert data["line"][0] in data["tree"]["wins"]
 
 
@@ -117,7 +117,8 @@ def test_mate_data(site):
     data = data_block(read(out, "en/puzzles/mk-m2"))
     assert data["mate_in"] == 2 and data["line"] == ["c6b6", "a8b8", "h1h8"] and data["quiz"] is None
     assert set(data["tree"]["wins"]) == {"c6b6", "c6c7"}  # the acknowledged alternative is accepted too
-    assert data["hints"] == ["hint"] and data_block(read(out, "th/puzzles/mk-m2"))["hints"] == ["ใบ้"]
+    assert data["hints"] == hints_for("mk-m2")["en"]
+    assert data_block(read(out, "th/puzzles/mk-m2"))["hints"] == hints_for("mk-m2")["th"]
     node = data["tree"]["wins"]["c6b6"]
     assert node["reply"] == "a8b8" and node["node"]["wins"] == {"h1h8": {"mate": True}}
 
@@ -126,8 +127,10 @@ def test_best_move_data(site):
     _, out, _ = site
     data = data_block(read(out, "en/puzzles/mk-best"))
     assert data["mate_in"] is None and data["quiz"] is None
-    assert data["tree"]["wins"] == {"d5c7": {"done": True}}
     assert data["line"] == ["d5c7", "e8d7", "c7a8"]
+    win = data["tree"]["wins"]["d5c7"]  # the fork is not the end: the Ruea must be taken
+    assert set(data["tree"]["wins"]) == {"d5c7"} and win["reply"] == "e8d7"
+    assert win["node"]["wins"] == {"c7a8": {"done": True}}
 
 
 def test_quiz_data(site):
@@ -160,7 +163,8 @@ def test_puzzle_page_reads_without_js(site):
     assert 'data-interactive="false"' in html and '<svg class="kr-diagram"' in html
     assert '<script type="module" src="/static/js/puzzle.js"></script>' in html
     assert re.search(r'<details class="kr-puzzle-solution[^"]*">\s*<summary>เฉลย</summary>', html)
-    assert "ขาว: ขุน c6-b6" in html and "ขาว: เรือ h1-h8 — จน" in html
+    for said in GameEngine(PLUGIN).line_words(MATE2, ["c6b6", "a8b8", "h1h8"], "th"):
+        assert f"<li>{said}</li>" in html
     assert blocked(html) == []
     quiz_html = read(out, "en/puzzles/mk-q1")
     assert '<li data-choice="b">Stalemate</li>' in quiz_html
@@ -174,13 +178,22 @@ def test_index_lists_every_puzzle_with_data_attributes(site):
     items = re.findall(r'<li class="kr-puzzle-item" data-id="([^"]+)" data-game="makruk" data-kind="([^"]+)" '
                        r'data-difficulty="(\d)" data-tags="([^"]*)"><a href="([^"]+)">', html)
     assert [i[0] for i in items] == ORDER
-    assert items[2] == ("mk-m2", "mate", "2", "mate-in-2 ruea", "/en/puzzles/mk-m2/")
+    assert items[ORDER.index("mk-m2")] == ("mk-m2", "mate", "2", "mate-in-2 ruea", "/en/puzzles/mk-m2/")
+    # grouped by difficulty, easiest first, each item with its kind in words
+    levels = re.findall(r'<section class="kr-puzzle-level" data-difficulty="(\d)">', html)
+    assert levels == ["1", "2", "3"]
+    assert '<span class="kr-puzzle-kindname">Rule quiz</span>' in html
+    names = json.loads(re.search(r'<script type="application/json" id="kr-puzzle-names">(.*?)</script>', html)[1])
+    assert names["tags"]["ruea"] == "Ruea" and names["kinds"]["best-move"] == "Best move"
+    th = read(out, "th/puzzles")
+    names = json.loads(re.search(r'<script type="application/json" id="kr-puzzle-names">(.*?)</script>', th)[1])
+    assert names["tags"]["mate-in-2"] == "จนใน 2 ตา" and names["tags"]["ruea"] == "เรือ"
     assert 'href="/en/puzzles/format/"' in html
 
 
 def test_navigation_links_to_the_puzzles(site):
     _, out, _ = site
-    for path, lang in (("th/makruk/a", "th"), ("en/puzzles/mk-m1", "en"), ("th", "th")):
+    for path, lang in (("th/makruk/a", "th"), ("en/puzzles/mk-m1", "en")):
         sidebar = read(out, path).split('class="sidebar"')[1].split("</nav>")[0]
         title = "โจทย์" if lang == "th" else "Puzzles"
         assert f'<a href="/{lang}/puzzles/">{title}</a>' in sidebar
@@ -195,7 +208,7 @@ def test_guide_pages_document_every_field_and_kind(site):
         for kind in KINDS.values():
             assert f'kind = "{kind.id}"' in html
             for field in kind.fields:
-                assert f"<code>{field.name}</code>" in html
+                assert f'<code translate="no">{field.name}</code>' in html  # file syntax: never translated
         assert "puzzles mine" in html and "mk-mate2-example" in html
 
 

@@ -3,6 +3,7 @@ import pytest
 from pz_helpers import (BARE_KINGS, CHECKMATE, FORK, MATE1, MATE2, MATE3, STALEMATE, best, project, puzzle,
                         quiz)
 
+from engine.api import call
 from engine.core import search
 from engine.core.search import text_of
 from site_builder.games.makruk import PLUGIN
@@ -149,15 +150,48 @@ def test_game_already_over(tmp_path):
 
 
 # ---------------------------------------------------------------------- best-move
-def test_best_move_fork(tmp_path):
+def test_best_move_fork_plays_on_until_the_ruea_is_taken(tmp_path):
     [p], found = check(tmp_path, best("mk-x"))
     assert found == []
     tree = p.proof["tree"]
-    assert tree["wins"] == {"d5c7": {"done": True}}
+    # the check that forks is not the end: the defender's best reply, then the capture that wins the Ruea
+    assert set(tree["wins"]) == {"d5c7"}
+    win = tree["wins"]["d5c7"]
+    assert win["reply"] == "e8d7" and win["node"]["wins"] == {"c7a8": {"done": True}}
+    assert p.proof["line"] == ["d5c7", "e8d7", "c7a8"] and p.proof["gain"] == 5.0
     state = GameEngine(PLUGIN).state(FORK)
     legal = {text_of(state, h) for h in state.handles()}
     assert set(tree["refutations"]) == legal - {"d5c7"}
     assert tree["refutations"]["d5f6"] is not None
+    # at the second node too, every other move has the defender's answer
+    after = GameEngine(PLUGIN).record(FORK)
+    after.play("d5c7")
+    after.play("e8d7")
+    second = {text_of(after.state, h) for h in after.state.handles()}
+    assert set(win["node"]["refutations"]) == second - {"c7a8"}
+
+
+def test_best_move_line_that_stops_before_the_material_is_won(tmp_path):
+    _, what, fix = only_problem(tmp_path, best("mk-x", solution=["d5c7"]))
+    assert what.startswith("solution: the line stops before the material is won: after d5c7 the balance is +0.0")
+    assert fix == "play it on: d5c7 e8d7 c7a8"
+
+
+def test_best_move_line_that_goes_on_after_the_material_is_won(tmp_path):
+    _, what, fix = only_problem(tmp_path, best("mk-x", solution=["d5c7", "e8d7", "c7a8", "d7d6"]))
+    assert what == "solution[3]: the material is already won after c7a8 (balance +5.0 and safe)"
+    assert fix == "end the line after solution[2]"
+
+
+def test_best_move_line_with_a_weak_defence(tmp_path):
+    # the forked Khun can take the loose white Khon on f8 instead of just stepping away: that is its best reply
+    fen = "r3kS2/8/8/3N4/8/8/8/4K3 w - - 0 1"
+    _, what, fix = only_problem(tmp_path, best("mk-x", position=fen, solution=["d5c7", "e8d7", "c7a8"]))
+    assert what == ("solution[1]: e8d7 is not the defender's best reply: e8f8 keeps more "
+                    "(-3.0 against -5.5 for the defender, depth 3)")
+    assert fix == "use a best reply: e8f8, e8f7"
+    [p], found = check(tmp_path / "b", best("mk-x", position=fen, solution=["d5c7", "e8f8", "c7a8"]))
+    assert found == [] and p.proof["tree"]["wins"]["d5c7"]["reply"] == "e8f8"
 
 
 def test_best_move_that_is_not_clear(tmp_path):
@@ -203,9 +237,31 @@ def test_legal_move_quiz_explains_with_the_engine_message(tmp_path):
     [p], found = check(tmp_path, quiz("mk-x", MATE2, "legal-move", choices=["a8a7", "h1h8", "c6c8"]))
     assert found == []
     assert p.proof["correct"] == ["b"]
-    assert "illegal move 'a8a7'" in p.proof["explanation"]["en"]
-    assert "เดิน 'a8a7' ไม่ได้" in p.proof["explanation"]["th"]
-    assert [c["label"]["en"] for c in p.proof["choices"]] == ["Khun a8-a7", "Ruea h1-h8", "Khun c6-c8"]
+    refusal = call({"op": "play", "game": "makruk", "position": MATE2, "moves": ["a8a7"]})["error"]
+    assert refusal["message_th"] in p.proof["explanation"]["th"]
+    labels = [c["label"]["en"] for c in p.proof["choices"]]
+    assert all(label in p.proof["explanation"]["en"] for label in labels)
+    assert "a8a7" not in p.proof["explanation"]["en"]  # moves in words, not in notation
+    # a wrong choice gets the engine's reason as its nudge; the right one has none
+    assert set(p.proof["nudges"]) == {"a", "c"}
+    assert refusal["message_th"] in p.proof["nudges"]["a"]["th"]
+    assert p.proof["giveaways"] == ["h1h8"]
+
+
+@pytest.mark.parametrize("fen, question", [(STALEMATE, "position-status"), (CHECKMATE, "position-status"),
+                                           ("1R1k4/8/8/3K4/8/8/8/8 b - - 0 1", "position-status"),
+                                           (MATE2, "position-status"), (STALEMATE, "is-draw"), (MATE2, "is-draw")])
+def test_every_wrong_choice_has_a_nudge_that_is_not_the_explanation(tmp_path, fen, question):
+    [p], found = check(tmp_path, quiz("mk-x", fen, question))
+    assert found == []
+    proof = p.proof
+    wrong = {c["id"] for c in proof["choices"]} - set(proof["correct"])
+    assert set(proof["nudges"]) == wrong
+    for nudge in proof["nudges"].values():
+        for lang in ("th", "en"):
+            assert nudge[lang] and nudge[lang] != proof["explanation"][lang]
+            right = next(c["label"][lang] for c in proof["choices"] if c["id"] in proof["correct"])
+            assert right not in nudge[lang]
 
 
 def test_legal_move_quiz_asking_for_the_illegal_one(tmp_path):

@@ -70,7 +70,8 @@ def test_boards_sprite_and_scripts(out):
     assert "kr-frame-black" not in lesson
     assert lesson.count('<script type="module" src="/static/js/main.js"></script>') == 1
     plain = page(out, "th/makruk/moves")
-    assert "kr-sprites" not in plain and "<script" not in plain
+    assert "kr-sprites" not in plain and "main.js" not in plain
+    assert re.findall(r"<script[^>]*>", plain) == ['<script type="module" src="/static/js/lang-switch.js">']
     assert 'id="kr-wK"' in page(out, "en/makruk/sandbox")
 
 
@@ -87,10 +88,16 @@ def test_root_redirects_to_thai_without_js(out):
     assert '<a href="/th/">' in html and "<script" not in html
 
 
-def test_home_lists_lessons_and_intro(out):
+def test_home_is_a_hub_with_a_start_path(out):
     home = page(out, "en")
     assert "<h1>Kradan</h1>" in home and "<p>Welcome</p>" in home
-    assert links(home.split('id="makruk"')[1]) == ["/en/makruk/board/", "/en/makruk/moves/", "/en/makruk/sandbox/"]
+    assert 'class="sidebar"' not in home  # the hub is the menu
+    start = home.split('class="kr-start"')[1].split("</section>")[0]
+    assert links(start) == ["/en/makruk/board/", "/en/makruk/sandbox/", "/en/makruk/counting-trainer/"]
+    assert links(home.split('id="makruk"')[1]) == ["/en/makruk/board/", "/en/makruk/moves/", "/en/makruk/sandbox/",
+                                                   "/en/makruk/counting-trainer/"]
+    assert "2 lessons" in home and "puzzles" not in home.split('class="kr-hub"')[1]  # no puzzles/ folder here
+
 
 
 def test_404_is_bilingual(out):

@@ -25,6 +25,7 @@ from engine.makruk.position import COLOR_NAMES
 
 from ...puzzles.engine_ctx import GameEngine
 from ...puzzles.kinds.base import Field, Issue, PuzzleKind
+from ...puzzles.kinds.rule_quiz import quiz_data
 from .trainer import horizon_for
 from .words import SIDE_WORDS, WORDS, piece_word
 
@@ -32,6 +33,17 @@ QUESTIONS = ("start", "limit", "attacker-moves", "draw-now", "which-count", "pla
 NUMBER_QUESTIONS = ("start", "limit", "attacker-moves")
 MAX_PROOF = 5  # the mate solver's reach (engine.api.MAX_WIN_DEPTH)
 
+COUNTING_TAGS = {
+    "counting": {"th": "การนับศักดิ์", "en": "counting"},
+    "pieces-honour": {"th": "ศักดิ์หมาก", "en": "pieces' honour"},
+    "board-honour": {"th": "ศักดิ์กระดาน", "en": "board's honour"},
+    "start": {"th": "เลขเริ่มนับ", "en": "first number"},
+    "limit": {"th": "เลขนับครบ", "en": "count limit"},
+    "attacker-moves": {"th": "ตาที่เหลือ", "en": "moves left"},
+    "draw-now": {"th": "เสมอหรือยัง", "en": "draw yet?"},
+    "which-count": {"th": "นับแบบไหน", "en": "which count"},
+    "play-out": {"th": "เล่นให้จน", "en": "play it out"},
+}
 KIND_WORDS = {
     "board": {"th": "ศักดิ์กระดาน", "en": "board's honour"},
     "pieces": {"th": "ศักดิ์หมาก", "en": "pieces' honour"},
@@ -216,9 +228,16 @@ class CountingKind(PuzzleKind):
         side = _words(lang, facts["turn"])
         return f"ตา{side}เดิน " if lang == "th" else f"{side} to move. "
 
-    def _quiz(self, prompt, answer_type, correct, explanation, choices=None, answer=None) -> dict:
-        return {"prompt": prompt, "answer_type": answer_type, "choices": choices or [], "correct": correct,
-                "explanation": explanation, "answer": answer if answer is not None else correct}
+    def _quiz(self, prompt, answer_type, correct, explanation, choices=None, answer=None, nudges=None,
+              nudge=None) -> dict:
+        """A question's proof: ``nudges`` per wrong choice id (or wrong number, as text), ``nudge`` for any
+        other wrong number; the number itself is a giveaway no hint may name."""
+        quiz = {"prompt": prompt, "answer_type": answer_type, "choices": choices or [], "correct": correct,
+                "explanation": explanation, "answer": answer if answer is not None else correct,
+                "nudges": nudges or {}, "giveaways": [str(correct)] if answer_type == "number" else []}
+        if nudge is not None:
+            quiz["nudge"] = nudge
+        return quiz
 
     # ------------------------------------------------------------------ questions
     def _q_start(self, puzzle, reply, facts, words):
@@ -234,9 +253,18 @@ class CountingKind(PuzzleKind):
                              f"(รวมขุนทั้งสองฝ่าย) จึงเริ่มนับที่ {n} + 1 = {start}",
                        "en": f"{_words('en', who)} has a bare Khun, so it is the pieces' honour count. There are "
                              f"{n} pieces on the board (both Khun included), so the count starts at {n} + 1 = {start}."}
+            nudges = {str(n): {"th": "ใกล้แล้ว จำนวนหมากบนกระดานยังไม่ใช่เลขแรก ลองคิดว่าต้องเพิ่มอะไร",
+                               "en": "Close: the number of pieces is not the first number itself. What comes next?"},
+                      **{str(n - k): {"th": "นับขุนทั้งสองฝ่ายด้วยหรือยัง", "en": "Did you count both Khun too?"}
+                         for k in (1, 2) if n - k > 0}}
+            nudge = {"th": "นับหมากทุกตัวที่เหลือบนกระดานหลังตาที่เดินในโจทย์ รวมขุนทั้งสองฝ่าย",
+                     "en": "Count every piece left on the board after the moves in the task, both Khun included."}
         else:
             explain = {"th": "การนับศักดิ์กระดานเริ่มจาก 1 เสมอ", "en": "A board's honour count always starts at 1."}
-        return self._quiz(prompt, "number", start, explain), []
+            nudges = {}
+            nudge = {"th": "ศักดิ์กระดานไม่ได้ขึ้นกับจำนวนหมาก ผู้นับเริ่มจากเลขไหนทุกครั้ง",
+                     "en": "The board's honour count does not depend on the pieces: where does it always begin?"}
+        return self._quiz(prompt, "number", start, explain, nudges=nudges, nudge=nudge), []
 
     def _q_limit(self, puzzle, reply, facts, words):
         limit, who = facts["limit"], facts["counter"]
@@ -246,15 +274,28 @@ class CountingKind(PuzzleKind):
             if lang == "th" else
             f"{_words(lang, who)} counts the {KIND_WORDS[kind][lang]}. At which number does the count end (the limit)?")
             for lang in ("th", "en")}
+        nudges = {}
+        if kind == "pieces":
+            nudges[str(rules.BOARD_LIMIT)] = {"th": "ตอนนี้นับศักดิ์หมาก ไม่ใช่ศักดิ์กระดาน",
+                                              "en": "This is the pieces' honour count, not the board's honour."}
+            nudge = {"th": "ดูหมากของฝ่ายที่ยังมีหมากมากกว่า แล้วเทียบกับตารางศักดิ์หมาก เริ่มจากหมากที่แรงที่สุด",
+                     "en": "Look at the stronger side's pieces and use the pieces' honour table, strongest piece first."}
+        else:
+            nudge = {"th": "ศักดิ์กระดานมีขีดจำกัดเดียวเสมอ ไม่ว่าหมากจะเหลืออะไร",
+                     "en": "The board's honour count has one limit, whatever pieces are left."}
         if kind == "pieces" and facts["table_limit"] != limit:
+            nudges[str(facts["table_limit"])] = {
+                "th": "ตามตารางก็ใช่ แต่ขีดจำกัดถูกกำหนดเมื่อไร และเปลี่ยนหรือไม่เมื่อขุนที่นับกินหมาก",
+                "en": "That is what the table gives now, but when was the limit fixed, and does a capture by "
+                      "the counting Khun change it?"}
             strong = facts["attacker"]
             explain = {"th": f"ขีดจำกัด {limit} ถูกกำหนดตอนเริ่มนับ ตามหมากที่{_words('th', strong)}มีในตอนนั้น "
-                             f"เมื่อขุนที่นับกินหมากของอีกฝ่าย ขีดจำกัดไม่เปลี่ยน (ค่าปกติของ Kradan ตัวเลือก "
-                             f"recomputeLimitOnDefenderCapture) แม้ตอนนี้{_words('th', strong)}เหลือ "
+                             f"เมื่อขุนที่นับกินหมากของอีกฝ่าย ขีดจำกัดไม่เปลี่ยน (ค่าปกติของเว็บนี้ ซึ่งเลือกไม่คิด"
+                             f"ขีดจำกัดใหม่เมื่อขุนที่นับกินหมาก) แม้ตอนนี้{_words('th', strong)}เหลือ "
                              f"{facts['strong_material']['th']} ซึ่งตามตารางจะได้ {facts['table_limit']}",
                        "en": f"The limit {limit} was fixed when the count started, from {_words('en', strong)}'s "
-                             f"pieces at that moment. A capture by the counting Khun does not change it (Kradan's "
-                             f"default, option recomputeLimitOnDefenderCapture), even though {_words('en', strong)} "
+                             f"pieces at that moment. A capture by the counting Khun does not change it (this site's "
+                             f"default: the limit is not worked out again after such a capture), even though {_words('en', strong)} "
                              f"now has {facts['strong_material']['en']}, which the table would give "
                              f"{facts['table_limit']}."}
         elif kind == "pieces":
@@ -267,7 +308,7 @@ class CountingKind(PuzzleKind):
         else:
             explain = {"th": "ศักดิ์กระดานนับถึง 64 เสมอ ไม่ว่าหมากจะเหลืออะไร",
                        "en": "The board's honour count always goes to 64, whatever pieces are left."}
-        return self._quiz(prompt, "number", limit, explain), []
+        return self._quiz(prompt, "number", limit, explain, nudges=nudges, nudge=nudge), []
 
     def _q_moves(self, puzzle, reply, facts, words):
         moves, limit, start = facts["attacker_moves"], facts["limit"], facts["start"]
@@ -298,7 +339,13 @@ class CountingKind(PuzzleKind):
                          f"ถ้าตานั้นไม่จนก็เสมอ: {how['th']}",
                    "en": f"After {_words('en', facts['counter'])} announces {limit}, {_words('en', att)} still has "
                          f"one move; if it is not mate the game is drawn: {how['en']}."}
-        return self._quiz(prompt, "number", moves, explain), []
+        nudges = {str(moves - 1): {"th": f"เกือบถูก หลังผู้นับนับเลขสุดท้ายแล้ว{_words('th', att)}ยังได้เดินอีกไหม",
+                                   "en": f"Nearly: after the last number is announced, does {_words('en', att)} "
+                                         "get one more move?"}} if moves > 1 else {}
+        nudge = {"th": f"ไล่ดูทีละเลข: ผู้นับจะนับเลขอะไรต่อไปจนถึงขีดจำกัด และหลังแต่ละเลข{_words('th', att)}ได้เดินหนึ่งตา",
+                 "en": f"Go number by number: which numbers will the counter still announce up to the limit? "
+                       f"{_words('en', att)} moves once after each."}
+        return self._quiz(prompt, "number", moves, explain, nudges=nudges, nudge=nudge), []
 
     def _q_draw(self, puzzle, reply, facts, words):
         is_draw = facts["result"] == "draw"
@@ -331,8 +378,18 @@ class CountingKind(PuzzleKind):
         else:
             explain = {"th": "ยังไม่เสมอ ไม่มีการนับและเกมยังดำเนินต่อ", "en": "No: no count runs and the game goes on."}
         choices = [{"id": "yes", "label": YES_NO["yes"]}, {"id": "no", "label": YES_NO["no"]}]
+        if is_draw:
+            nudges = {"no": {"th": "เทียบเลขที่นับได้กับขีดจำกัด และดูว่าตาสุดท้ายของฝ่ายที่ได้เปรียบจนหรือไม่",
+                             "en": "Compare the number reached with the limit, and ask whether the stronger "
+                                   "side's last move gave mate."}}
+        elif facts["result"] != "ongoing":
+            nudges = {"yes": {"th": "เกมจบแล้วก็จริง แต่ดูตาสุดท้ายให้ดี ขุนที่นับยังหนีได้ไหม",
+                              "en": "The game is over, but look at the last move: can the counting Khun still move?"}}
+        else:
+            nudges = {"yes": {"th": "การนับยังไม่ครบ ดูว่านับถึงเลขไหนแล้ว และขีดจำกัดคือเท่าไร",
+                              "en": "The count is not complete: where has it reached, and where does it end?"}}
         return self._quiz(prompt, "choice", ["yes" if is_draw else "no"], explain, choices,
-                          "yes" if is_draw else "no"), []
+                          "yes" if is_draw else "no", nudges=nudges), []
 
     def _q_which(self, puzzle, reply, facts, words):
         if not puzzle.fields["moves"] and facts["kind"] is not None:
@@ -367,7 +424,18 @@ class CountingKind(PuzzleKind):
             explain = {"th": "ตอนนี้ยังไม่มีใครนับ และยังเริ่มนับไม่ได้",
                        "en": "No count runs and none can be started now."}
         choices = [{"id": k, "label": WHICH_LABELS[k]} for k in ("board", "pieces", "none")]
-        return self._quiz(prompt, "choice", [answer], explain, choices, answer), []
+        why = {
+            "board": {"th": "ศักดิ์กระดานต้องไม่มีเบี้ยคว่ำเหลือ และทั้งสองฝ่ายยังมีหมากนอกจากขุน ดูกระดานอีกครั้ง",
+                      "en": "A board's honour count needs no unpromoted Bia left and pieces besides the Khun on "
+                            "both sides. Look at the board again."},
+            "pieces": {"th": "ศักดิ์หมากเริ่มเมื่อฝ่ายหนึ่งเหลือขุนตัวเดียวและไม่มีเบี้ยคว่ำ มีฝ่ายไหนเหลือขุนตัวเดียวไหม",
+                       "en": "The pieces' honour count starts when one side has a bare Khun and no unpromoted Bia "
+                             "is left. Is any Khun bare?"},
+            "none": {"th": "ลองดูว่ายังมีเบี้ยคว่ำอยู่บนกระดานไหม ถ้าไม่มี การนับแบบใดแบบหนึ่งเริ่มได้",
+                     "en": "Is there still an unpromoted Bia on the board? If not, some count can start."},
+        }
+        nudges = {k: v for k, v in why.items() if k != answer}
+        return self._quiz(prompt, "choice", [answer], explain, choices, answer, nudges=nudges), []
 
     # ------------------------------------------------------------------ play-out
     def _playout(self, puzzle, engine: GameEngine, game, reply, facts, words):
@@ -397,8 +465,10 @@ class CountingKind(PuzzleKind):
                    "defender": facts["counter"], "kind": facts["kind"], "start": facts["start"],
                    "limit": facts["limit"], "count": facts["count"], "attacker_moves": available,
                    "mate_within": shortest}
+        firsts = solver.winning_moves(state, shortest)
+        giveaways = sorted({text_of(state, h) for h in firsts} | {state.move(h).to_square for h in firsts})
         return {"solver": puzzle.solver, "question": "play-out", "moves": list(puzzle.fields["moves"] or []),
-                "facts": facts, "playout": playout, "line": line, "setup_words": words}, []
+                "facts": facts, "playout": playout, "line": line, "setup_words": words, "giveaways": giveaways}, []
 
     @staticmethod
     def _main_line(solver, state, n: int) -> list[str]:
@@ -423,10 +493,7 @@ class CountingKind(PuzzleKind):
         if proof["question"] == "play-out":
             return {"mate_in": None, "line": proof["line"], "tree": None, "quiz": None,
                     "playout": proof["playout"]}
-        quiz = {"prompt": proof["prompt"][lang], "answer_type": proof["answer_type"],
-                "choices": [{"id": c["id"], "label": c["label"][lang]} for c in proof["choices"]],
-                "correct": proof["correct"], "explanation": proof["explanation"][lang]}
-        return {"mate_in": None, "line": [], "tree": None, "quiz": quiz}
+        return {"mate_in": None, "line": [], "tree": None, "quiz": quiz_data(proof, lang)}
 
     def default_goal(self, puzzle, proof: dict) -> dict[str, str]:
         if proof["question"] == "play-out":
@@ -459,9 +526,9 @@ COUNTING = CountingKind(
     games=("makruk",),
     name_th="การนับศักดิ์",
     name_en="Counting",
-    doc_th="โจทย์เรื่องการนับศักดิ์ของหมากรุกไทย คำตอบทุกข้อเอนจินคำนวณจากตำแหน่ง (และตาเดินใน moves) "
+    doc_th="โจทย์เรื่องการนับศักดิ์ของหมากรุกไทย คำตอบทุกข้อเอนจินคำนวณจากตำแหน่ง (และตาเดินใน `moves`) "
            "ไม่ได้เขียนไว้ในไฟล์ ถ้า FEN มีช่องการนับ (ช่อง 4 และ 5) เอนจินตรวจว่าขีดจำกัดตรงกับหมากบนกระดาน "
-           'question = "play-out" ให้ผู้อ่านเล่นจนจบกับเอนจินที่หนี และการ build ต้องพิสูจน์ได้ว่ามีทางจนภายใน '
+           '`question = "play-out"` ให้ผู้อ่านเล่นจนจบกับเอนจินที่หนี และตอนสร้างเว็บต้องพิสูจน์ได้ว่ามีทางจนภายใน '
            "จำนวนตาที่การนับเหลือ (เอนจินพิสูจน์ได้ถึง 5 ตา)",
     doc_en="Makruk counting exercises. The engine computes every answer from the position (and the moves in "
            "moves); the file never states it. Counting fields in the FEN (fields 4 and 5) are checked against "
@@ -469,13 +536,13 @@ COUNTING = CountingKind(
            "the build must prove a forced mate within the moves the count leaves (the engine proves up to 5).",
     fields=(
         Field("question", "str", required=True, choices=QUESTIONS, example='"start"',
-              doc_th='"start" (นับเลขแรกที่เท่าไร), "limit" (นับครบที่เท่าไร), "attacker-moves" (ฝ่ายรุกเหลือกี่ตา), '
-                     '"draw-now" (เสมอแล้วหรือยัง), "which-count" (ใช้การนับแบบใด), "play-out" (เล่นให้จนก่อนนับครบ)',
+              doc_th='`"start"` (นับเลขแรกที่เท่าไร), `"limit"` (นับครบที่เท่าไร), `"attacker-moves"` (ฝ่ายรุกเหลือกี่ตา), '
+                     '`"draw-now"` (เสมอแล้วหรือยัง), `"which-count"` (ใช้การนับแบบใด), `"play-out"` (เล่นให้จนก่อนนับครบ)',
               doc_en='"start" (first number announced), "limit" (where the count ends), "attacker-moves" (moves '
                      'left to mate), "draw-now" (is it a draw now), "which-count" (which count applies), '
                      '"play-out" (mate inside the count against the engine)'),
         Field("moves", "list[str]", default=(), example='["b2b7"]',
-              doc_th="ตาเดินต่อจากตำแหน่งในภาพก่อนถาม (เช่น ตาที่กินหมากตัวสุดท้าย) ใช้ count-start / count-stop ได้",
+              doc_th="ตาเดินต่อจากตำแหน่งในภาพก่อนถาม (เช่น ตาที่กินหมากตัวสุดท้าย) ใช้ `count-start` / `count-stop` ได้",
               doc_en="moves played from the diagram before the question (e.g. the capture of the last piece); "
                      "count-start / count-stop allowed"),
     ),

@@ -19,6 +19,7 @@ from engine.makruk.position import PROMOTION, Position, move_uci
 from engine.options import resolve
 
 from ...plugin import Candidate, Miner
+from ...puzzles.kinds.best_move import solution_line
 from .words import PIECE_TAGS, PIECE_WORDS, SIDE_WORDS
 
 MIN_PLY = 8  # no candidates from the opening
@@ -163,16 +164,10 @@ def best_move_candidate(state: MakrukState, min_pieces: int) -> dict | None:
         return None  # taking a loose piece is not a puzzle
     if search.MateSolver(unlimited()).shortest_win(state, 2) is not None:
         return None  # a mate: that is a mate puzzle
-    line = [key]
+    line = solution_line(state, key, 3, search.MaterialSearch(unlimited()))
+    if line is None:
+        return None  # the gain is not on the board soon enough
     after = state.child(move)
-    if after.outcome() is None:
-        replies = search.MaterialSearch(unlimited()).move_scores(after, 2)
-        reply = max(sorted(replies), key=lambda m: replies[m])
-        line.append(reply)
-        again = after.child(after.pos.parse_move(reply, after.street))
-        if again.outcome() is None:
-            follow = search.MaterialSearch(unlimited()).move_scores(again, 1)
-            line.append(max(sorted(follow), key=lambda m: follow[m]))
     features = {
         "key_check": after.pos.in_check(),
         "key_capture": taken is not None,
@@ -203,32 +198,14 @@ def mate_texts(f: dict) -> dict:
         title = {"th": f"{w['th'][kp]}รุกนำ {w['th'][mp]}ปิดท้าย", "en": f"{w['en'][kp]} checks, {w['en'][mp]} mates"}
     goal = {"th": f"{SIDE_WORDS['th'][side]}เดินก่อน รุกจนให้ได้ใน {n} ตา",
             "en": f"{SIDE_WORDS['en'][side]} to move and mate in {n}."}
-    hints_th, hints_en = [], []
-    if n == 1:
-        hints_th.append("หาตารุกที่ขุนฝ่ายตรงข้ามไม่มีช่องหนี กินหมากที่รุกไม่ได้ และบังไม่ได้")
-        hints_en.append("Find a check the Khun cannot escape, capture or block.")
-    elif f["key_check"]:
-        hints_th.append("เริ่มด้วยการรุก")
-        hints_en.append("Start with a check.")
-    else:
-        hints_th.append("ตาแรกไม่ใช่ตารุก: เดินเงียบ ๆ ให้ฝ่ายตรงข้ามไม่มีทางแก้")
-        hints_en.append("The first move is not a check: a quiet move leaves no defence.")
-    hints_th.append(f"ตาแรกเดิน{w['th'][kp]}")
-    hints_en.append(f"The first move is made by your {w['en'][kp]}.")
-    if n > 1:
-        hints_th.append(f"ตาสุดท้าย{w['th'][mp]}รุกจนที่ช่อง {f['mate_square']}")
-        hints_en.append(f"The {w['en'][mp]} gives mate on {f['mate_square']}.")
-    else:
-        hints_th.append(f"{w['th'][kp]}ไปที่ช่อง {f['key_to']}")
-        hints_en.append(f"The {w['en'][kp]} goes to {f['key_to']}.")
     tags = [f"mate-in-{n}", PIECE_TAGS[mp]]
     if f["sacrifice"]:
         tags.append("sacrifice")
     if n > 1 and not f["key_check"] and not f["key_capture"]:
         tags.append("quiet-move")
     difficulty = n + (1 if "quiet-move" in tags else 0) + (1 if f["sacrifice"] else 0) + (1 if f["legal"] >= 35 else 0)
-    return {"title": title, "goal": goal, "hints": {"th": hints_th, "en": hints_en},
-            "tags": tags, "difficulty": max(1, min(5, difficulty))}
+    return {"title": title, "goal": goal, "tags": tags, "difficulty": max(1, min(5, difficulty)),
+            "mating_piece": PIECE_TAGS[mp]}
 
 
 def best_move_texts(f: dict) -> dict:
@@ -236,15 +213,11 @@ def best_move_texts(f: dict) -> dict:
     w = {lang: PIECE_WORDS[lang] for lang in ("th", "en")}
     title = {"th": f"{w['th'][kp]}ได้หมาก", "en": f"The {w['en'][kp]} wins material"}
     goal = {"th": f"{SIDE_WORDS['th'][side]}เดิน หาตาที่ได้หมาก", "en": f"{SIDE_WORDS['en'][side]} to move and win material."}
-    hints = {"th": ["หมากตัวไหนของฝ่ายตรงข้ามที่ไม่มีใครคุ้มกัน หรือถูกโจมตีได้สองตัวพร้อมกัน",
-                    f"ลองเดิน{w['th'][kp]}", f"{w['th'][kp]}ไปที่ช่อง {f['key_to']}"],
-             "en": ["Which enemy pieces are loose, or can be attacked two at a time?",
-                    f"Look at your {w['en'][kp]}.", f"The {w['en'][kp]} goes to {f['key_to']}."]}
     tags = ["win-material", PIECE_TAGS[kp]]
     if f["key_check"]:
         tags.append("check")
     difficulty = 2 + (0 if f["key_check"] or f["key_capture"] else 1) + (1 if f["legal"] >= 35 else 0)
-    return {"title": title, "goal": goal, "hints": hints, "tags": tags, "difficulty": max(1, min(5, difficulty))}
+    return {"title": title, "goal": goal, "tags": tags, "difficulty": max(1, min(5, difficulty))}
 
 
 def _word_key(letter: str) -> str:
@@ -259,7 +232,8 @@ class MakrukMiner(Miner):
         """Placement and side to move."""
         return " ".join(position.split()[:2])
 
-    def candidates(self, kind, rng, mate_in, min_pieces, seen):
+    def candidates(self, kind, rng, mate_in, min_pieces, seen, mating: frozenset[str] = frozenset()):
+        """As Miner.candidates; ``mating``: keep only mates given by pieces with these tags (all if empty)."""
         start = MakrukGame(MakrukGame.start_position, resolve(MakrukGame.options, {})).state
         while True:
             found = None
@@ -271,6 +245,8 @@ class MakrukMiner(Miner):
                     found = mate_candidate(state, mate_in, min_pieces)
                     texts = found and mate_texts(found["features"])
                     fields = {"mate_in": mate_in}
+                    if texts and mating and texts["mating_piece"] not in mating:
+                        found = None  # another piece mates: look further in this game
                 else:
                     found = best_move_candidate(state, min_pieces)
                     texts = found and best_move_texts(found["features"])

@@ -1,18 +1,21 @@
-"""Makruk's words in Thai and English: sides, pieces, moves, the end of a game."""
+"""Makruk's words in Thai and English for the site: the engine's (pieces, sides, moves), tags and
+the end of a game.
+
+Pieces, sides and moves come from :mod:`engine.makruk.words`, so a page says a move exactly as
+the live board's engine does. Lines here name the mover already ("ขาว: ..."), so moves are said
+without their side: 'เรือ h1 ไป h8', 'Ma b1 takes Khon d2'.
+"""
 from __future__ import annotations
 
 from engine.core.protocol import Move, Outcome
+from engine.makruk.words import PIECE_WORDS, SIDE_WORDS, move_words, piece_word, side_of
 
 from ...plugin import GameWords
 
-# Piece letters as the engine's board view writes them ("M~" is a promoted Bia, Bia-ngai).
-PIECE_WORDS = {
-    "th": {"K": "ขุน", "M": "เม็ด", "S": "โคน", "N": "ม้า", "R": "เรือ", "P": "เบี้ย", "M~": "เบี้ยหงาย"},
-    "en": {"K": "Khun", "M": "Met", "S": "Khon", "N": "Ma", "R": "Ruea", "P": "Bia", "M~": "Bia-ngai"},
-}
+__all__ = ["DRAW_REASONS", "PIECE_TAGS", "PIECE_WORDS", "SIDE_WORDS", "WORDS", "MakrukWords", "piece_word"]
+
 # Tag words for pieces (ASCII, used in data-tags and URL filters).
 PIECE_TAGS = {"K": "khun", "M": "met", "S": "khon", "N": "ma", "R": "ruea", "P": "bia", "M~": "bia-ngai"}
-SIDE_WORDS = {"th": {"white": "ขาว", "black": "ดำ"}, "en": {"white": "White", "black": "Black"}}
 DRAW_REASONS = {
     "stalemate": {"th": "อับ: ฝ่ายที่ต้องเดินไม่ถูกรุกแต่ไม่มีตาเดินที่ถูกกติกา",
                   "en": "stalemate: the side to move is not in check but has no legal move"},
@@ -25,28 +28,25 @@ DRAW_REASONS = {
 }
 
 
-def piece_word(piece: str, lang: str) -> str:
-    """'เรือ' for 'R' or 'r', 'เบี้ยหงาย' for 'M~' or 'm~'."""
-    return PIECE_WORDS[lang][piece.upper()]
-
-
 class MakrukWords(GameWords):
     def side(self, side: str, lang: str) -> str:
         return SIDE_WORDS[lang][side]
 
     def move(self, board: dict[str, str], move: Move, lang: str) -> str:
-        """'เรือ h1-h8' / 'Ruea h1-h8', with 'x' for a capture and the promotion spelled out."""
-        text = f"{piece_word(board[move.from_square], lang)} {move.from_square}" \
-               f"{'x' if move.captures else '-'}{move.to_square}"
-        if move.promotion:
-            text += " (เลื่อนเป็นเบี้ยหงาย)" if lang == "th" else " (promotes to Bia-ngai)"
-        return text
+        """'เรือ h1 ไป h8' / 'Ruea h1 to h8'; a capture names what it takes, a promotion is spelled out."""
+        taken = board.get(move.to_square) if move.captures else None
+        return move_words(board[move.from_square], move.from_square, move.to_square, taken, move.promotion,
+                          side=False)[lang]
 
     def move_label(self, board: dict[str, str], text: str, lang: str) -> str:
-        """'เรือ a1-a5': the piece on the from-square and the squares, legal or not."""
-        piece = board.get(text[:2])
-        name = piece_word(piece, lang) if piece else ("ช่องว่าง" if lang == "th" else "empty square")
-        return f"{name} {text[:2]}-{text[2:4]}"
+        """'เรือ a1 ไป a5': the piece on the from-square and the squares, legal or not."""
+        frm, to = text[:2], text[2:4]
+        piece = board.get(frm)
+        if piece is None:
+            return f"ช่องว่าง {frm} ไป {to}" if lang == "th" else f"empty square {frm} to {to}"
+        target = board.get(to)
+        taken = target if target is not None and side_of(target) != side_of(piece) else None
+        return move_words(piece, frm, to, taken, text.endswith("m"), side=False)[lang]
 
     def ending(self, outcome: Outcome, mover: str, lang: str) -> str:
         if outcome.winner is None:

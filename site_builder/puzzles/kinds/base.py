@@ -13,6 +13,10 @@ Contract of ``prove(puzzle, engine)``:
     file's bytes and the engine's sources) or None when ``issues`` is not empty;
   * ``issues`` are :class:`Issue` (field, what, fix); the pipeline turns them into
     ``BuildProblem(path, line of the field, "field: what", fix)``.
+  * ``proof["giveaways"]`` (optional, a list of words): what no hint may name, because it is the
+    answer (the key's destination square, the number to find); hints.py checks every hint for it.
+  * a question's proof gives ``nudges`` (wrong choice id, or wrong number as text -> {th, en}) and
+    may give ``nudge`` (any other wrong number): why a wrong answer is wrong, without the answer.
 ``page_data(puzzle, proof, lang)`` returns the kind's keys of the page data block:
 ``mate_in``, ``line``, ``tree``, ``quiz`` (see the contract).
 """

@@ -23,8 +23,11 @@ MAX_MATE = MAX_WIN_DEPTH  # the engine's limit
 
 
 class MateKind(PuzzleKind):
+    # The field holding N; a game whose win is not called mate names it its own way (makhos: win_in).
+    count_field = "mate_in"
+
     def prove(self, puzzle, engine: GameEngine) -> tuple[dict | None, list[Issue]]:
-        n = puzzle.fields["mate_in"]
+        n = puzzle.fields[self.count_field]
         alternatives = list(puzzle.fields["alternatives"] or [])
         played, issues = play_solution(engine, puzzle)
         if issues:
@@ -46,15 +49,16 @@ class MateKind(PuzzleKind):
         key = played.handles[0]
         shortest = solver.shortest_win(start, n)
         if shortest is None:
-            return None, [Issue("mate_in", not_forced(solver, start, key, n),
+            return None, [Issue(self.count_field, not_forced(solver, start, key, n),
                                 "change the position, or the claim: the engine finds no forced mate "
                                 f"in {n}")]
         if shortest < n:
             quick = solver.winning_moves(start, shortest)
             first = sorted(text_of(start, h) for h, k in quick.items() if k == shortest)[0]
-            return None, [Issue("mate_in", f"mate is shorter than claimed: mate in {shortest} by {first}",
-                                f"write mate_in = {shortest} with that line, or change the position")]
-        keys = search.describe_moves(start, solver.winning_moves(start, n))
+            return None, [Issue(self.count_field, f"mate is shorter than claimed: mate in {shortest} by {first}",
+                                f"write {self.count_field} = {shortest} with that line, or change the position")]
+        winning = solver.winning_moves(start, n)
+        keys = search.describe_moves(start, winning)
         issues = []
         if line[0] not in keys:
             issues.append(Issue("solution[0]", f"the key {line[0]} does not force mate: "
@@ -89,14 +93,15 @@ class MateKind(PuzzleKind):
             return None, issues
         tree = search.proof_tree(solver, start, n, line)
         follow_line(tree, line)
+        giveaways = sorted(set(keys) | {start.move(h).to_square for h in winning})
         return {"solver": start.turn, "mate_in": n, "line": line, "keys": keys,
-                "alternatives": sorted(accepted), "tree": tree, "nodes": solver.nodes}, []
+                "alternatives": sorted(accepted), "tree": tree, "nodes": solver.nodes, "giveaways": giveaways}, []
 
     def page_data(self, puzzle, proof: dict, lang: str) -> dict:
         return {"mate_in": proof["mate_in"], "line": proof["line"], "tree": proof["tree"], "quiz": None}
 
     def default_goal(self, puzzle, proof: dict) -> dict[str, str]:
-        n = puzzle.fields["mate_in"]
+        n = puzzle.fields[self.count_field]
         side = puzzle.site.words.side
         return {"th": f"{side(puzzle.solver, 'th')}เดินก่อน รุกจนให้ได้ใน {n} ตา",
                 "en": f"{side(puzzle.solver, 'en')} to move and mate in {n}."}
@@ -184,8 +189,8 @@ MATE = MateKind(
     games=board_games("play", "mate"),
     name_th="รุกจน",
     name_en="Mate",
-    doc_th="ฝ่ายที่เดินก่อนรุกจนได้ใน mate_in ตาพอดี เอนจินพิสูจน์ว่าบังคับจนได้ ไม่มีทางจนเร็วกว่านี้ "
-           "และทุกตาแรกที่จนได้ต้องระบุใน alternatives",
+    doc_th="ฝ่ายที่เดินก่อนรุกจนได้ใน `mate_in` ตาพอดี เอนจินพิสูจน์ว่าบังคับจนได้ ไม่มีทางจนเร็วกว่านี้ "
+           "และทุกตาแรกที่จนได้ต้องระบุใน `alternatives`",
     doc_en="The side to move mates in exactly mate_in moves. The engine proves the mate is forced and "
            "not shorter, and that every other first move that mates is listed in alternatives.",
     fields=(
@@ -193,11 +198,11 @@ MATE = MateKind(
               doc_th="จำนวนตาของฝ่ายที่แก้โจทย์จนถึงจน (1 ถึง 5)",
               doc_en="number of solver moves up to and including the mate (1 to 5)"),
         Field("solution", "list[str]", required=True, example='["c6b6", "a8b8", "h1h8"]',
-              doc_th="ทางเดินหลัก ตาแรกของผู้แก้ แล้วสลับกับการป้องกันที่ดีที่สุด จบด้วยตาที่จน (2×mate_in−1 ตา)",
+              doc_th="ทางเดินหลัก ตาแรกของผู้แก้ แล้วสลับกับการป้องกันที่ดีที่สุด จบด้วยตาที่จน (2 × `mate_in` − 1 ตา)",
               doc_en="the main line: the solver's key, then best defence and reply in turn, ending with "
                      "the mate (2×mate_in−1 moves)"),
         Field("alternatives", "list[str]", default=(), example='["c6c7"]',
-              doc_th="ตาแรกอื่นที่จนได้ใน mate_in ตาเหมือนกัน (ต้องระบุทุกตา ไม่อย่างนั้นถือว่าโจทย์มีช่องโหว่)",
+              doc_th="ตาแรกอื่นที่จนได้ใน `mate_in` ตาเหมือนกัน (ต้องระบุทุกตา ไม่อย่างนั้นถือว่าโจทย์มีช่องโหว่)",
               doc_en="other first moves that also mate in mate_in (all of them must be listed; "
                      "an unlisted one is a cook)"),
     ),

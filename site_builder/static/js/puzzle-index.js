@@ -5,8 +5,10 @@
  *
  * Filters live in the <div id="kr-puzzle-filters" hidden> the page provides, are kept in the
  * URL query (?game=makruk&kind=mate&difficulty=2&tag=ruea&state=unsolved, history.replaceState)
- * and every choice shows how many puzzles it would leave ("หาทางจน (12)"). Without JS the
- * plain list stays. state: solved | failed | unsolved (never tried: no saved result).
+ * and every choice shows how many puzzles it would leave ("รุกจน (12)"). Without JS the
+ * plain list stays. state: solved | retried | failed | unsolved (never tried: no saved result).
+ * The names of tags and kinds come from the page (<script type="application/json"
+ * id="kr-puzzle-names">, written by the builder), so every filter reads in the page's language.
  * The filtered list is remembered for this tab (sessionStorage "kradan.puzzles.list") so a
  * puzzle page's "next puzzle" follows it and "back" returns to the same filters.
  *
@@ -15,11 +17,21 @@
  */
 import { t } from './core/i18n.js';
 import * as progress from './core/progress.js';
-import { add, buildPanel } from './core/progress-ui.js';
+import { add, buildPanel, resultBadge, word } from './core/progress-ui.js';
 
 const LIST_KEY = 'kradan.puzzles.list';
-const STATES = ['unsolved', 'solved', 'failed'];
+const STATES = ['unsolved', ...progress.STATES];
 const words = (text) => (text || '').split(/\s+/).filter(Boolean);
+
+/** The page's names of tags and kinds ({tags: {id: name}, kinds: {id: name}}). */
+function pageNames() {
+  try {
+    return JSON.parse(document.getElementById('kr-puzzle-names')?.textContent || '{}');
+  } catch {
+    return {};
+  }
+}
+const NAMES = pageNames();
 
 /** t(key) if the key exists, else `fallback`. */
 function named(key, fallback) {
@@ -29,12 +41,12 @@ function named(key, fallback) {
 
 const DIMENSIONS = [
   { key: 'game', label: 'fxGame', of: (li) => [li.dataset.game], name: (v) => named(`game_${v}`, v) },
-  { key: 'kind', label: 'fxKind', of: (li) => [li.dataset.kind], name: (v) => named(`kind_${v}`, v) },
+  { key: 'kind', label: 'fxKind', of: (li) => [li.dataset.kind], name: (v) => NAMES.kinds?.[v] ?? named(`kind_${v}`, v) },
   { key: 'difficulty', label: 'fxDifficulty', of: (li) => [li.dataset.difficulty], name: (v) => t('level', { n: v }),
     order: (a, b) => Number(a) - Number(b) },
-  { key: 'tag', label: 'fxTag', of: (li) => words(li.dataset.tags), name: (v) => named(`tag_${v}`, v) },
-  { key: 'state', label: 'fxState', of: (li) => [li.dataset.progress || 'unsolved'], name: (v) => t(`state_${v}`),
-    fixed: STATES },
+  { key: 'tag', label: 'fxTag', of: (li) => words(li.dataset.tags), name: (v) => NAMES.tags?.[v] ?? named(`tag_${v}`, v) },
+  { key: 'state', label: 'fxState', of: (li) => [li.dataset.progress || 'unsolved'],
+    name: (v) => (v === 'unsolved' ? t('state_unsolved') : word(v)), fixed: STATES },
 ];
 
 function main() {
@@ -56,14 +68,8 @@ function main() {
     for (const li of items) {
       const state = saved.puzzles[li.dataset.id]?.state ?? '';
       li.dataset.progress = state;
-      let badge = li.querySelector(':scope > .kr-badge');
-      if (!state) {
-        badge?.remove();
-        continue;
-      }
-      if (!badge) badge = add(li, 'span', 'kr-badge');
-      badge.dataset.state = state;
-      badge.textContent = t(`badge_${state}`);
+      li.querySelector(':scope > .kr-badge')?.remove();
+      if (state) resultBadge(li, state);
     }
     filters?.apply();
   };

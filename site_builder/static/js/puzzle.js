@@ -7,10 +7,15 @@
  *   the reader's and the replies, is still played through the engine (Board -> Game), so the
  *   engine decides what is legal; the tree only says which legal moves win.
  *   Right move: "ถูกต้อง!" and the reply, or solved. Wrong move: the refutation is played out
- *   and explained, the puzzle is recorded as failed (progress.js) and "ลองอีกครั้ง" starts over.
+ *   and explained, the puzzle is recorded as failed (progress.js) and "ย้อนตาที่ผิด" takes the
+ *   wrong move (and the reply) back in place, to try another move from there; board, verdict
+ *   and that button are scrolled on screen together. A solve after a mistake is "retried".
+ *   Best-move puzzles go on (reply, next move) until the material is won, as the tree says.
  *   Hints one at a time, "ดูเฉลย" plays the main line (recorded as seen, not solved).
  * data.quiz (rule quizzes, counting questions): the static diagram stays; choice buttons or a
- *   number field (Thai digits ๐-๙ allowed; garbage is refused and not counted), hints.
+ *   number field (Thai digits ๐-๙ allowed; garbage is refused and not counted), hints. A wrong
+ *   answer says only that it is wrong and why that answer is wrong (quiz.nudges / quiz.nudge);
+ *   the explanation comes with the right answer or with "ดูเฉลย" (recorded as seen).
  * A game's own puzzle kinds (games/<id>/index.js `puzzles`, e.g. Makruk's counting play-outs)
  *   start their own UI on core/puzzle-shell.js's Shell, or show the game's panels on the board.
  * The page's .kr-nojs parts (static choices, hints, written solution) are hidden while the JS UI
@@ -18,16 +23,17 @@
  *
  * DOM hooks (for tests and CSS): section.kr-pz[data-state] with data-state
  *   "loading" | "play" | "wait" | "wrong" | "solved" | "solution" | "failed" (engine failed)
- *   | quizzes: "quiz" | "quiz-wrong" | "solved";
+ *   | quizzes: "quiz" | "quiz-wrong" | "solved" | "solution";
  *   .kr-pz-feedback[data-tone] (.kr-pz-verdict, .kr-pz-detail), buttons [data-action] hint |
- *   solution | retry, ol.kr-pz-hints, .kr-pz-success (a.kr-pz-next, a.kr-pz-index),
+ *   solution | retry (takes the wrong move back), ol.kr-pz-hints, .kr-pz-success (.kr-pz-result
+ *   .kr-badge[data-state], a.kr-pz-next, a.kr-pz-index),
  *   quiz: .kr-qz-choice[data-choice], form.kr-qz-number input#kr-qz-answer.
  */
 import { t, errorText } from './core/i18n.js';
-import { Shell, button } from './core/puzzle-shell.js';
+import { Shell, button, moveWords, words } from './core/puzzle-shell.js';
 import { add } from './core/progress-ui.js';
 import { mountBoard } from './boards/live-figure.js';
-import { moveName, statusText } from './boards/describe.js';
+import { statusText, word } from './boards/describe.js';
 import { loadGame } from './games/index.js';
 
 const REPLY_DELAY_MS = 400;
@@ -64,8 +70,9 @@ class MovePuzzle extends Shell {
     const bar = add(this.body, 'div', 'kr-controls kr-pz-actions');
     this.addHints(bar);
     this.solutionButton = button(bar, 'solution', t('pzShowSolution'));
-    this.retryButton = button(bar, 'retry', t('pzRetry'), 'kr-btn kr-btn-primary');
+    this.retryButton = button(bar, 'retry', words('takeBack'), 'kr-btn kr-btn-primary');
     this.retryButton.hidden = true;
+    bar.prepend(this.retryButton); // first in its row, right under the verdict
     this.solutionText = add(this.body, 'p', 'kr-pz-solution-text');
     this.solutionText.hidden = true;
 
@@ -74,16 +81,21 @@ class MovePuzzle extends Shell {
   }
 
   get prompt() {
-    const side = t(this.solver);
-    return this.data.kind === 'mate' && this.data.mate_in
-      ? t('pzFindMate', { side, n: this.data.mate_in }) : t('pzFindBest', { side });
+    const side = this.w(this.solver); // the game's side name ('ฝ่ายเดินก่อน'), else the shared one
+    return this.data.mate_in ? this.w('pzFindMate', { side, n: this.data.mate_in }) : t('pzFindBest', { side });
   }
+
+  /**
+   * The words of a forced win (pzFindMate …): the game's own when it has them (a checkers win is
+   * not a mate), else the shared ones. `this.game` is the game's module once loaded.
+   */
+  w(key, vars = {}) { return this.game ? word(this.game, key, vars) : t(key, vars); }
 
   /** The side that answers the solver (known once the board is up). */
   get defender() { return this.board.game.sides.find((side) => side !== this.solver); }
 
-  /** "ขุน a8-b8": the move `move` in `state`, in words. */
-  name(state, move) { return moveName(this.board.game, state, move); }
+  /** "ขุนดำ a8 ไป b8": the move `move` in `state`, in the engine's words. */
+  name(state, move) { return moveWords(this.board.game, state, move); }
 
   /** Remaining solver moves to mate from the current node. */
   get remaining() { return (this.data.mate_in ?? 0) - this.solverMoves; }
@@ -100,6 +112,7 @@ class MovePuzzle extends Shell {
     const { figure, data } = this;
     this.state = 'loading';
     this.solutionButton.disabled = true;
+    this.game = await loadGame(data.game).catch(() => null); // its words; a failure shows below, from mountBoard
     this.say(this.prompt);
     this.board = await mountBoard(figure, {
       game: data.game, position: data.position, orientation: data.orientation || data.solver,
@@ -137,6 +150,8 @@ class MovePuzzle extends Shell {
       this.moving = true;
       this.startAttempt();
     }
+    // Where a take-back returns to: before this move.
+    this.mark = { plies: this.board.moves.length - 1, node: this.node, solverMoves: this.solverMoves };
     const win = this.node?.wins?.[move];
     if (!win) {
       await this.wrong(move, epoch);
@@ -146,16 +161,16 @@ class MovePuzzle extends Shell {
     if (win.mate || win.done) {
       const won = reply.status.result === `${this.solver}_wins`;
       if (win.mate && !won) {
-        this.refused(t('pzNotMate'));
+        this.refused(this.w('pzNotMate'));
         return;
       }
       this.say(t('pzSolved'), '', 'good');
       this.hintButton.hidden = true;
-      this.solve(win.mate ? t('pzSolvedMate') : t('pzSolvedBest'));
+      this.solve(win.mate ? this.w('pzSolvedMate') : words('solvedBest'));
       return;
     }
     this.state = 'wait';
-    this.say(t('pzCorrect'), t('pzThinking', { side: t(this.defender) }), 'good');
+    this.say(t('pzCorrect'), t('pzThinking', { side: this.w(this.defender) }), 'good');
     await sleep(REPLY_DELAY_MS);
     if (epoch !== this.epoch) return;
     const state = this.board.state;
@@ -168,7 +183,7 @@ class MovePuzzle extends Shell {
     this.node = win.node;
     this.state = 'play';
     this.board.interactive = true;
-    this.say(t('pzCorrect'), t('pzKeepGoing', { side: t(this.defender), move: this.name(state, win.reply) }), 'good');
+    this.say(t('pzCorrect'), t('pzKeepGoing', { side: this.w(this.defender), move: this.name(state, win.reply) }), 'good');
   }
 
   /** A move that does not win: play the refutation, explain, record, offer a retry. */
@@ -177,7 +192,7 @@ class MovePuzzle extends Shell {
     this.fail();
     const after = this.board.state;
     const refutation = this.node?.refutations?.[move];
-    const defender = t(this.defender);
+    const defender = this.w(this.defender);
     if (after.status.result !== 'ongoing') {
       this.say(t('pzWrong'), t('pzNotWin', { status: statusText(this.board.game, after) }), 'bad');
     } else if (refutation) {
@@ -189,36 +204,55 @@ class MovePuzzle extends Shell {
       const name = this.name(after, refutation);
       let why;
       if (!answer.ok) why = t('pzEngineRefused', { error: errorText(answer.error) });
-      else if (this.data.kind !== 'mate') why = t('pzRefutedBest', { side: defender, move: name });
-      else if (this.remaining >= 2) why = t('pzRefutedMate', { side: defender, move: name, n: this.remaining - 1 });
-      else why = t('pzRefutedNoMate', { side: defender, move: name });
+      else if (!this.data.mate_in) why = t('pzRefutedBest', { side: defender, move: name });
+      else if (this.remaining >= 2) why = this.w('pzRefutedMate', { side: defender, move: name, n: this.remaining - 1 });
+      else why = this.w('pzRefutedNoMate', { side: defender, move: name });
       if (answer.ok && answer.status.result !== 'ongoing') why += ` (${statusText(this.board.game, answer)})`;
       this.say(t('pzWrong'), why, 'bad');
     } else {
-      this.say(t('pzWrong'), this.data.kind === 'mate' ? t('pzNotMate') : '', 'bad');
+      this.say(t('pzWrong'), this.data.mate_in ? this.w('pzNotMate') : '', 'bad');
     }
-    this.detail.textContent += `\n${t('pzRetryHelp')}`;
-    this.detail.hidden = false;
-    this.retryButton.textContent = t('pzRetry');
+    this.retryButton.textContent = words('takeBack');
     this.retryButton.hidden = false;
     this.retryButton.focus({ preventScroll: true });
+    this.inView(this.board.element.querySelector('svg') ?? this.figure, this.feedback, this.retryButton);
   }
 
   /** The engine and the tree disagree (should never happen on a built site). */
   refused(text) {
     this.state = 'wrong';
+    this.mark = null;
     this.say(t('pzWrong'), t('pzEngineRefused', { error: text }), 'bad');
     this.retryButton.hidden = false;
   }
 
-  /** Back to the puzzle position for a new attempt. */
+  /**
+   * After a wrong move: take it (and the reply) back, to the position before it, the correct
+   * moves before it kept. After the solution (or a refusal): back to the puzzle position.
+   */
   async retry() {
     this.epoch += 1;
     this.retryButton.hidden = true;
     this.board.interactive = false;
     this.state = 'wait';
-    const reply = await this.op(() => this.board.reset());
-    if (reply?.ok) this.ready();
+    const { mark } = this;
+    this.mark = null;
+    if (!mark) {
+      const reply = await this.op(() => this.board.reset());
+      if (reply?.ok) this.ready();
+      return;
+    }
+    let reply = this.board.state;
+    while (this.board.moves.length > mark.plies) {
+      reply = await this.op(() => this.board.undo());
+      if (!reply?.ok) return;
+    }
+    this.node = mark.node;
+    this.solverMoves = mark.solverMoves;
+    this.moving = false; // the next move starts a new attempt from here
+    this.state = 'play';
+    this.board.interactive = this.board.state.turn === this.solver;
+    this.say(this.prompt, words('takenBack'), 'info');
   }
 
   /** Play the main line from the start, one move at a time; recorded as "seen", not solved. */
@@ -232,6 +266,7 @@ class MovePuzzle extends Shell {
     this.epoch += 1;
     const epoch = this.epoch;
     this.state = 'solution';
+    this.mark = null;
     this.retryButton.hidden = true;
     this.solutionButton.disabled = true;
     this.board.interactive = false;
@@ -274,12 +309,13 @@ class QuizPuzzle extends Shell {
     if (this.quiz.answer_type === 'number') this.buildNumber();
     else this.buildChoices();
     this.body.after(this.feedback); // the verdict comes under the answers
-    if (data.hints?.length) {
-      const box = document.createElement('div');
-      box.className = 'kr-pz-hintbox';
-      this.feedback.after(box);
-      this.addHints(add(box, 'div', 'kr-controls kr-pz-actions'), box);
-    }
+    const box = document.createElement('div');
+    box.className = 'kr-pz-hintbox';
+    this.feedback.after(box);
+    const bar = add(box, 'div', 'kr-controls kr-pz-actions');
+    if (data.hints?.length) this.addHints(bar, box);
+    this.answerButton = button(bar, 'solution', words('showAnswer'));
+    this.answerButton.addEventListener('click', () => this.showAnswer());
     this.say('', '');
     this.feedback.hidden = true;
   }
@@ -351,6 +387,25 @@ class QuizPuzzle extends Shell {
     });
   }
 
+  /** The question is over (answered right or the answer shown): mark the right choice, lock the inputs. */
+  close(ids = this.correct) {
+    this.answered = true;
+    for (const b of this.choices ?? []) {
+      b.disabled = true;
+      if (ids.includes(b.dataset.choice)) b.classList.add('kr-qz-right');
+    }
+    if (this.input) this.input.readOnly = true;
+    if (this.hintButton) this.hintButton.hidden = true;
+    this.answerButton.hidden = true;
+  }
+
+  /** Why the answer `ids` is wrong, without naming the right one. */
+  nudge(ids) {
+    const nudges = this.quiz.nudges ?? {};
+    const own = ids.map((id) => nudges[id]).filter(Boolean);
+    return own.length ? own.join('\n') : (this.quiz.nudge ?? words('wrongNudge'));
+  }
+
   /** One counted answer: `ids` chosen (or the number), `shown` = how the reader wrote it. */
   judge(ids, shown, numberRight = null) {
     this.startAttempt();
@@ -359,13 +414,7 @@ class QuizPuzzle extends Shell {
     this.feedback.hidden = false;
     const mine = t('qzYourAnswer', { answer: shown });
     if (right) {
-      this.answered = true;
-      for (const b of this.choices ?? []) {
-        b.disabled = true;
-        if (ids.includes(b.dataset.choice)) b.classList.add('kr-qz-right');
-      }
-      if (this.input) this.input.readOnly = true;
-      if (this.hintButton) this.hintButton.hidden = true;
+      this.close(ids);
       this.say(t('qzRight'), mine, 'good');
       this.solve(this.quiz.explanation);
       return;
@@ -379,7 +428,19 @@ class QuizPuzzle extends Shell {
     }
     this.state = 'quiz-wrong';
     this.fail();
-    this.say(t('qzWrong'), `${mine}\n${this.quiz.explanation}\n${t('qzTryAgain')}`, 'bad');
+    this.say(t('qzWrong'), `${mine}\n${this.nudge(ids)}\n${t('qzTryAgain')}`, 'bad');
+  }
+
+  /** "Show the answer": the right answer and the explanation; recorded as seen, not solved. */
+  showAnswer() {
+    if (this.answered) return;
+    this.fail('seen');
+    this.close();
+    this.state = 'solution';
+    this.feedback.hidden = false;
+    const labels = this.quiz.answer_type === 'number' ? [String(this.quiz.correct)]
+      : this.quiz.choices.filter((c) => this.correct.includes(String(c.id))).map((c) => c.label);
+    this.say(`${words('answerShown')}: ${labels.join(', ')}`, this.quiz.explanation, 'info');
   }
 }
 

@@ -1,15 +1,23 @@
 /**
- * The free-play sandbox (#kr-sandbox[data-game]): one board for both sides, a FEN field
- * (set position, copy), a new-game button and the move list. `?fen=` opens a position.
+ * The sandbox (#kr-sandbox[data-game]): one board for both sides, or a game against the
+ * computer (boards/computer.js: it plays the side the reader picks, at level 1 to 3, from the
+ * start or from any position); a FEN field (set position, copy), a new-game button and the move
+ * list in words. The address keeps the game: ?fen=<initial position>&moves=<moves>&vs=<side>&level=<n>,
+ * so a link (or the language switch) opens the same game. A position or a link the engine
+ * refuses is reported and changes nothing.
  */
 import { engine } from './core/engine-client.js';
 import { t, errorText } from './core/i18n.js';
 import { Board } from './boards/board.js';
+import { Computer } from './boards/computer.js';
+import { plyText, sideName } from './boards/describe.js';
 import { startPage } from './boards/live-figure.js';
 import { loadGame } from './games/index.js';
 
 const root = document.getElementById('kr-sandbox');
 const game = root.dataset.game;
+const LEVELS = [1, 2, 3];
+const DEFAULT_LEVEL = 2;
 
 /** Create an HTML element with a class and optional text, appended to `parent`. */
 function add(parent, tag, className, text = '') {
@@ -17,6 +25,17 @@ function add(parent, tag, className, text = '') {
   if (className) el.className = className;
   el.textContent = text;
   parent.append(el);
+  return el;
+}
+
+/** A labelled <select> of `options` ([value, label]) in `parent`. */
+function select(parent, id, label, options) {
+  const box = add(parent, 'div', 'kr-field');
+  const text = add(box, 'label', '', label);
+  text.htmlFor = id;
+  const el = add(box, 'select', 'kr-select');
+  el.id = id;
+  for (const [value, name] of options) add(el, 'option', '', name).value = value;
   return el;
 }
 
@@ -29,11 +48,11 @@ function moveRows(board) {
   let number = moveNumber?.(board.initial) ?? 1;
   const rows = [];
   let row = null;
-  for (const { move, side, action } of board.plies) {
-    if (side === sides[0] && (!row || row.done)) rows.push((row = { number, plies: [] }));
-    if (!row) rows.push((row = { number, plies: ['…'] }));
-    row.plies.push(move);
-    if (!action && side === sides.at(-1)) {
+  for (const ply of board.plies) {
+    if (ply.side === sides[0] && (!row || row.done)) rows.push((row = { number, plies: [] }));
+    if (!row) rows.push((row = { number, plies: [null] }));
+    row.plies.push(ply);
+    if (!ply.action && ply.side === sides.at(-1)) {
       row.done = true;
       number += 1;
     }
@@ -41,17 +60,28 @@ function moveRows(board) {
   return rows;
 }
 
-function buildPanel() {
+function buildPanel(plug) {
   const panel = add(root, 'div', 'kr-sandbox-panel');
+  const vs = add(panel, 'section', 'kr-vs');
+  vs.setAttribute('aria-labelledby', 'kr-vs-heading');
+  add(vs, 'h2', 'kr-panel-heading', t('vsHeading')).id = 'kr-vs-heading';
+  const fields = add(vs, 'div', 'kr-vs-fields');
+  const side = select(fields, 'kr-vs-side', t('vsSide'),
+    [['', t('vsNobody')], ...plug.sides.map((s) => [s, sideName(plug, s)])]);
+  const level = select(fields, 'kr-vs-level', t('vsLevel'), LEVELS.map((n) => [String(n), t(`vsLevel${n}`)]));
+  const state = add(vs, 'p', 'kr-vs-state');
+  state.setAttribute('role', 'status');
+
   const form = add(panel, 'form', 'kr-fen-form');
   const label = add(form, 'label', '', t('fenLabel'));
   label.htmlFor = 'kr-fen';
   const input = add(form, 'input', 'kr-fen');
   Object.assign(input, { id: 'kr-fen', type: 'text', spellcheck: false, autocomplete: 'off' });
   input.setAttribute('autocapitalize', 'off');
+  input.setAttribute('translate', 'no');
   const buttons = add(form, 'div', 'kr-controls');
-  const button = (action, label, type = 'button') => {
-    const el = add(buttons, 'button', 'kr-btn', t(label));
+  const button = (action, key, type = 'button') => {
+    const el = add(buttons, 'button', 'kr-btn', t(key));
     Object.assign(el, { type });
     el.dataset.action = action;
     return el;
@@ -63,7 +93,7 @@ function buildPanel() {
   message.setAttribute('role', 'status');
   add(panel, 'h2', 'kr-moves-heading', t('movesHeading'));
   const list = add(panel, 'ol', 'kr-movelist');
-  return { form, input, copy, fresh, message, list };
+  return { side, level, state, form, input, copy, fresh, message, list };
 }
 
 /** Show `text` under the FEN field; `error` styles it as a problem. */
@@ -76,10 +106,42 @@ function showMoves(ui, board) {
   ui.input.value = board.position;
   ui.list.replaceChildren();
   for (const { number, plies } of moveRows(board)) {
-    const li = add(ui.list, 'li', '', plies.join(' '));
+    const li = add(ui.list, 'li');
     li.value = number;
+    plies.forEach((ply, i) => {
+      if (i) li.append(' ');
+      if (ply) add(li, 'span', 'kr-ply', plyText(board.game, ply));
+      else add(li, 'span', 'kr-gap', '…'); // the round began before the position
+    });
   }
   if (!board.moves.length) add(ui.list, 'li', 'kr-empty', t('noMoves'));
+}
+
+/** What the computer is doing, in the line under its settings (always one line tall: no layout shift). */
+function showComputer(ui, board, { thinking, side, error }) {
+  ui.state.classList.toggle('kr-error', Boolean(error));
+  root.dataset.thinking = String(thinking);
+  if (error) ui.state.textContent = t('vsFailed', { error: errorText(error) });
+  else if (!side) ui.state.textContent = t('vsOff');
+  else if (board.state?.status.result !== 'ongoing') ui.state.textContent = t('vsOver');
+  else if (thinking) ui.state.textContent = t('vsThinking', { side: sideName(board.game, side) });
+  else ui.state.textContent = t('vsYourMove', { side: sideName(board.game, board.state.turn) });
+}
+
+/** The game in the address: ?fen=…&moves=…&vs=…&level=… (replaced, not pushed: Back leaves the page). */
+function remember(board, computer) {
+  const params = new URLSearchParams(location.search);
+  params.set('fen', board.initial);
+  if (board.moves.length) params.set('moves', board.moves.join(' '));
+  else params.delete('moves');
+  if (computer.side) {
+    params.set('vs', computer.side);
+    params.set('level', String(computer.level));
+  } else {
+    params.delete('vs');
+    params.delete('level');
+  }
+  history.replaceState(history.state, '', `${location.pathname}?${params}${location.hash}`);
 }
 
 async function copyFen(ui, board) {
@@ -98,22 +160,67 @@ async function loadInto(ui, board, position) {
   const reply = await board.load(position);
   if (reply.ok) tell(ui, t('positionSet'));
   else tell(ui, `${t('badPosition')} — ${errorText(reply.error)}`, true);
+  return reply;
+}
+
+/**
+ * Open the game of a shared link: its position, then as many of its moves as the engine accepts.
+ * A position the engine refuses leaves the game as it was; either way the reason is shown.
+ */
+async function openLink(ui, board, fen, moves) {
+  const loaded = await board.load(fen);
+  if (!loaded.ok) {
+    tell(ui, t('badLink', { error: errorText(loaded.error) }), true);
+    return;
+  }
+  for (const [i, move] of moves.entries()) {
+    const reply = await board.play(move);
+    if (!reply.ok) {
+      tell(ui, t('badLinkMove', { n: i + 1, error: errorText(reply.error) }), true);
+      return;
+    }
+  }
 }
 
 startPage(root, async () => {
   const [plug, start] = await Promise.all([loadGame(game), engine.call({ op: 'start', game, options: {} })]);
   if (!start.ok) throw new Error(errorText(start.error));
-  const board = new Board(root, { game: plug, position: start.position, controls: ['flip', 'undo', 'actions'] });
-  const ui = buildPanel();
-  board.onChange(() => showMoves(ui, board));
+  let computer = null;
+  const board = new Board(root, {
+    game: plug, position: start.position, controls: ['flip', 'undo', 'actions'],
+    undoCount: (b) => computer.undoCount(b),
+  });
+  const ui = buildPanel(plug);
+  const params = new URLSearchParams(location.search);
+  const wanted = Number(params.get('level'));
+  ui.level.value = String(LEVELS.includes(wanted) ? wanted : DEFAULT_LEVEL);
+  ui.side.value = plug.sides.includes(params.get('vs')) ? params.get('vs') : '';
+  let linked = false; // the address holds what the reader opened; it is rewritten from the first change on
+  computer = new Computer(board, { onUpdate: (info) => showComputer(ui, board, info) });
+  board.onChange(() => {
+    showMoves(ui, board);
+    if (linked) remember(board, computer);
+  });
   const reply = await board.start();
   if (!reply.ok) throw new Error(errorText(reply.error));
+  const fen = params.get('fen');
+  if (fen) await openLink(ui, board, fen, (params.get('moves') ?? '').split(/[\s,]+/).filter(Boolean));
+  linked = true;
+
+  const choose = () => {
+    const side = ui.side.value || null;
+    if (side && board.orientation === side) board.flip(); // the reader's own side at the bottom
+    computer.set({ side, level: Number(ui.level.value) });
+    remember(board, computer);
+  };
+  ui.side.addEventListener('change', choose);
+  ui.level.addEventListener('change', choose);
   ui.form.addEventListener('submit', (e) => {
     e.preventDefault();
     loadInto(ui, board, ui.input.value.trim());
   });
   ui.copy.addEventListener('click', () => copyFen(ui, board));
   ui.fresh.addEventListener('click', () => loadInto(ui, board, start.position));
-  const fen = new URLSearchParams(location.search).get('fen');
-  if (fen) await loadInto(ui, board, fen);
+  computer.set({ side: ui.side.value || null, level: Number(ui.level.value) });
+  if (computer.side && board.orientation === computer.side) board.flip();
 });

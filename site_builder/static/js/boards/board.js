@@ -10,7 +10,11 @@
  *   const board = new Board(host, {game, engine, position, ...});  await board.start();
  *
  * `game` is the game's browser module (games/index.js loadGame(id)): sides, piece sprites
- * and names, and `attach(board, panel, options)` for panels of its own (Makruk's count panel).
+ * and names, and `attach(board, panel, options)` for panels of its own (Makruk's count panel),
+ * `shaded(square)` (squares drawn dark), `refusalMarks(state, error)` (squares to mark, class
+ * kr-hint, when the engine refuses a move the reader tried: e.g. the pieces that must capture).
+ * `board.touchMove = true` holds a picked piece that can move: it can be neither put back nor
+ * swapped for another (touch-move), and a wrong target keeps it picked.
  * `engine` is anything with call(request, options) -> Promise<reply>, and optionally status
  * and onStatus(cb) (core/engine-client.js by default; tests pass a fake).
  *
@@ -27,7 +31,7 @@ import { GameRecord } from './record.js';
 import { Chooser } from './chooser.js';
 import { HandStrip } from './hands.js';
 import { choiceLabels, moveText, sideName, squareLabel, statusText, word } from './describe.js';
-import { arrowPath, drawGrid, squareAtXY, squaresIn, squareXY, svgEl } from './grid.js';
+import { VIEW_BOX, arrowPath, drawGrid, squareAtXY, squaresIn, squareXY, svgEl } from './grid.js';
 import { endingHere, farSquares, jumpedSquares, nextSquares, passOver, standsOn, startPick, step } from './moves.js';
 
 const DRAG_START = 0.2; // how far (in squares) a press must travel to become a drag
@@ -62,6 +66,7 @@ export class Board {
   #stopped = false;
   #interactive = true;
   #onUserMove;
+  #undoCount;
   #extension = null;
   #cells = new Map();
   #hands = null; // {side: HandStrip} once the game shows hands
@@ -78,6 +83,10 @@ export class Board {
   #buttons = {};
   #actionBar = null;
   #unwatch = () => {};
+  #hints = NONE; // squares the game marks after a refused move (refusalMarks), until the next change
+
+  /** Touch-move: a piece picked that has a legal move must be moved (see the file's comment). */
+  touchMove = false;
 
   /**
    * Build the board inside `host` (before its figcaption, if any); call start() to show a position.
@@ -87,11 +96,13 @@ export class Board {
    * arrows ("b1d2" pairs), lastMove (squares of a lesson's last move, e.g. "e3e4"),
    * onUserMove (`onUserMove(move, reply)` after the engine accepted a move the reader made by
    * tap, drag or keys; moves played through play() do not call it), panels (default true:
-   * the game's own panels, e.g. Makruk's count panel; puzzles may pass false).
+   * the game's own panels, e.g. Makruk's count panel; puzzles may pass false), undoCount
+   * (how many entries the undo button takes back, asked at each press; default 1; a game
+   * against the computer takes back its reply too).
    */
   constructor(host, { game, engine = pageEngine, position, orientation = game.sides[0],
     controls = ['flip', 'undo', 'reset', 'actions'], highlights = [], arrows = [], lastMove = null,
-    onUserMove = null, panels = true } = {}) {
+    onUserMove = null, panels = true, undoCount = () => 1 } = {}) {
     this.#game = game;
     this.#engine = engine;
     this.#record = new GameRecord(game.id, engine);
@@ -100,16 +111,21 @@ export class Board {
     this.#controls = controls;
     this.#notes = { highlights, arrows, lastMove };
     this.#onUserMove = onUserMove;
+    this.#undoCount = undoCount;
     this.element = make('div', { class: 'kr-live' });
     host.insertBefore(this.element, host.querySelector(':scope > figcaption'));
     this.#buildShell(panels);
     this.#buildSvg();
+    if (game.handLetter) this.#makeHands(); // a drop game's hands keep their room before the first position
     if (engine.onStatus) this.#unwatch = engine.onStatus((status) => { if (status === 'failed') this.#showStopped(); });
     if (engine.status === 'failed') this.#showStopped();
   }
 
   /** The game's browser module. */
   get game() { return this.#game; }
+
+  /** The side seen at the bottom of the board. */
+  get orientation() { return this.#orientation; }
 
   /** The current position text. */
   get position() { return this.#record.state?.position; }
@@ -159,18 +175,22 @@ export class Board {
     });
   }
 
-  /** Play one move (a legal move's text or an action); an illegal move shows why and changes nothing. */
+  /**
+   * Play one move (a legal move's text or an action); an illegal move shows why (the engine's
+   * message says it in words) and changes nothing.
+   */
   async play(move) {
     const before = this.#record.state;
     const reply = await this.#run(() => this.#record.play(move));
     if (reply.ok) this.#say(moveText(this.#game, before, move, this.#record.plies.at(-1).legal, reply), true);
-    else if (reply.error.code !== ENGINE_FAILED) this.#show(`${t('illegal')} — ${errorText(reply.error)}`);
+    else if (reply.error.code !== ENGINE_FAILED) this.#show(errorText(reply.error));
     return reply;
   }
 
-  async undo() {
+  /** Take back `count` moves or actions (default: what the undoCount option says). */
+  async undo(count = this.#undoCount(this)) {
     if (!this.#record.moves.length) return this.#record.state;
-    const reply = await this.#run(() => this.#record.undo());
+    const reply = await this.#run(() => this.#record.undo(count));
     if (reply.ok) this.#say(`${t('undone')}${t('sep')}${statusText(this.#game, reply)}`, true);
     return reply;
   }
@@ -198,6 +218,7 @@ export class Board {
   /** Run one engine change with input locked; engine failures become a message. */
   async #run(change) {
     this.#busy = true;
+    this.#hints = NONE;
     this.#pick = null;
     this.#chooser.close();
     this.#show('');
@@ -227,7 +248,7 @@ export class Board {
   #buildShell(panels) {
     const game = this.#game;
     this.#area = make('div', { class: 'kr-board-area' }, this.element);
-    this.#svg = svgEl('svg', { class: 'kr-live-board', viewBox: '0 0 8 8', role: 'grid', tabindex: '0',
+    this.#svg = svgEl('svg', { class: 'kr-live-board', viewBox: VIEW_BOX, role: 'grid', tabindex: '0',
       'aria-label': t('boardLabel', { board: word(game, 'board') }) }, this.#area);
     this.#chooser = new Chooser(this.#area, {
       onPick: (move, hadFocus) => {
@@ -261,6 +282,7 @@ export class Board {
     }
     this.#live = make('p', { class: 'kr-announce', 'aria-live': 'polite', 'aria-atomic': 'true' }, this.element);
     this.#svg.addEventListener('pointerdown', (e) => this.#onPointerDown(e));
+    this.#svg.addEventListener('touchstart', (e) => this.#onTouchStart(e), { passive: false });
     this.#svg.addEventListener('keydown', (e) => this.#onKey(e));
     this.#followDrags(this.#svg);
   }
@@ -274,7 +296,8 @@ export class Board {
 
   /** (Re)draw the squares, lines and coordinates for the current orientation. */
   #buildSvg() {
-    ({ cells: this.#cells, arrows: this.#arrows, ghost: this.#ghost } = drawGrid(this.#svg, this.#id, this.#upright));
+    const shaded = (square) => Boolean(this.#game.shaded?.(square));
+    ({ cells: this.#cells, arrows: this.#arrows, ghost: this.#ghost } = drawGrid(this.#svg, this.#id, this.#upright, shaded));
   }
 
   /** The hands of a drop game, the bottom side's under the board (made on the first state with hands). */
@@ -334,6 +357,8 @@ export class Board {
     const landed = new Set(pick?.landed ?? []);
     const at = pick?.landed.length ? standsOn(pick) : null; // a piece part-way along its path
     const origin = pick?.origin.square ?? null;
+    const canMove = this.#canMove;
+    const moving = pick ? standsOn(pick) : null;
     for (const [square, { cell, piece }] of this.#cells) {
       const letter = state.board[square];
       const shown = square === at ? this.#movingLetter() : letter;
@@ -346,6 +371,7 @@ export class Board {
       const classes = {
         'kr-last': last.includes(square),
         'kr-hl': highlights.includes(square),
+        'kr-hint': this.#hints.has(square),
         'kr-check': Boolean(state.status.check && letter && game.isKing(letter) && game.sideOf(letter) === state.turn),
         'kr-selected': square === origin,
         'kr-target': targets.has(square),
@@ -354,12 +380,20 @@ export class Board {
         'kr-jumped': jumped.has(square),
         'kr-left': Boolean(at) && square === origin,
         'kr-occupied': Boolean(shown),
+        // only a press on a piece the reader may move takes the gesture (touch-action: none, site.css);
+        // a swipe anywhere else scrolls the page
+        'kr-movable': canMove && (square === moving || (!at && Boolean(letter) && game.sideOf(letter) === state.turn)),
         'kr-cursor': square === this.#cursor,
         'kr-dragging': Boolean(this.#drag?.moved) && square === (at ?? origin),
       };
       for (const [name, on] of Object.entries(classes)) cell.classList.toggle(name, on);
-      if (shown) piece.setAttribute('href', `#${game.sprite(shown)}`);
-      else piece.removeAttribute('href');
+      // Set only what changed: a new href rebuilds the <use>, and a touch that started on the old
+      // one would lose its target (no touch events, so no drag).
+      const href = shown ? `#${game.sprite(shown)}` : null;
+      if (href !== piece.getAttribute('href')) {
+        if (href) piece.setAttribute('href', href);
+        else piece.removeAttribute('href');
+      }
       cell.setAttribute('aria-label', squareLabel(game, square, letter, marks));
       cell.setAttribute('aria-selected', String(square === origin));
     }
@@ -466,6 +500,7 @@ export class Board {
   }
 
   #setPick(pick, announcement) {
+    this.#hints = NONE;
     this.#pick = pick;
     this.#chooser.close();
     this.#show('');
@@ -473,7 +508,21 @@ export class Board {
     this.#paint();
   }
 
+  /** Touch-move holds the picked piece (it has a legal move) on the board. */
+  get #held() {
+    const pick = this.#pick;
+    return this.touchMove && Boolean(pick?.origin.square) && pick.candidates.length > 0;
+  }
+
+  /** Touch-move refuses to let the picked piece go: say so, the pick stays. */
+  #hold() {
+    this.#chooser.close();
+    this.#show(t('touchMoveHeld', { piece: this.#game.pieceName(this.#movingLetter()), square: this.#pick.origin.square }));
+    this.#paint();
+  }
+
   #pickSquare(square) {
+    if (this.#held && square !== this.#pick.origin.square) return this.#hold();
     const state = this.#record.state;
     this.#setPick(startPick(state.legal, { square }),
       t('selected', { piece: this.#game.pieceName(state.board[square]), square }));
@@ -486,6 +535,7 @@ export class Board {
   }
 
   #cancel() {
+    if (this.#held) return this.#hold();
     this.#setPick(null, t('cancelled'));
   }
 
@@ -516,16 +566,43 @@ export class Board {
     });
   }
 
-  /** The pick cannot go to `square`: say so and drop the pick. */
+  /**
+   * The pick cannot go to `square`: say so at once and drop the pick; then, if the game can name
+   * that move (its module's moveText, or dropText for a drop), ask the engine why not and say that instead.
+   */
   #refuse(square) {
     const { origin } = this.#pick;
     const piece = this.#game.pieceName(this.#movingLetter());
-    const why = origin.square ? t('cannotGo', { piece, from: origin.square, to: square })
+    const what = origin.square ? t('cannotGo', { piece, from: origin.square, to: square })
       : t('cannotDrop', { piece, to: square });
-    this.#pick = null;
+    if (!this.#held) this.#pick = null;
     this.#chooser.close();
-    this.#show(`${t('illegal')} — ${why}`);
+    this.#show(what);
     this.#paint();
+    const tried = origin.square ? this.#game.moveText?.(origin.square, square)
+      : this.#game.dropText?.(origin.drop, square);
+    if (tried) this.#explain(tried, what);
+  }
+
+  /** Replace the message `shown` by the engine's reason why `move` is illegal, if nothing changed meanwhile. */
+  async #explain(move, shown) {
+    const state = this.#record.state;
+    const request = { op: 'play', game: this.#game.id, position: this.#record.initial, moves: [...this.#record.moves, move] };
+    let reply;
+    try {
+      reply = await this.#engine.call(request, { urgent: true });
+    } catch {
+      return; // the engine stopped: the first message stays
+    }
+    // where an illegal move loses the game (status.illegal), the reply is that lost game: only its reason is read
+    const refused = reply.ok ? reply.status?.illegal : reply.error;
+    if (!refused || this.#record.state !== state || this.#message.textContent !== shown) return;
+    this.#show(errorText(refused));
+    const marks = this.#game.refusalMarks?.(state, refused) ?? [];
+    if (marks.length) {
+      this.#hints = new Set(marks);
+      this.#paint();
+    }
   }
 
   /** The pick reaches `square` (a tap on it, or a drag released there). */
@@ -589,6 +666,18 @@ export class Board {
       this.#tap(square);
     }
     if (this.#chooser.isOpen) event.preventDefault(); // the press must not take the focus from the chooser
+  }
+
+  /**
+   * A finger on the board scrolls the page (touch-action in site.css), unless it starts on a piece
+   * the reader may move: that gesture is a drag, so the page must not scroll. (Browsers do not
+   * all honour touch-action on SVG squares, so the touch is also cancelled here; this runs after
+   * pointerdown, so the squares' classes already say what the press picked.)
+   */
+  #onTouchStart(event) {
+    if (event.touches.length !== 1) return; // two fingers: the browser zooms
+    const square = this.#squareAt(event.touches[0]);
+    if (square && this.#cells.get(square).cell.classList.contains('kr-movable')) event.preventDefault();
   }
 
   /** A press on a hand piece: pick it (or, pressed again, drop the pick) and follow a drag. */

@@ -1,10 +1,11 @@
 /**
- * Words for a board: square labels, the status line, spoken move announcements and the
- * chooser's labels. Everything about a move comes from its `legal` object (from, to, path,
- * captures, drop, promotion, privilege); piece and side names come from the game's module
+ * Words for a board: square labels, the status line, spoken move announcements, the move list
+ * and the chooser's labels. A move is said with the engine's own words for it (its `legal`
+ * object's `words`, {th, en}: "เรือดำ f8 ไป f2"), else built from the legal object (from, to,
+ * path, captures, drop, promotion, privilege); piece and side names come from the game's module
  * (games/<id>/index.js: `words`, `pieceName`, `sides`), the rest from core/i18n.js.
  */
-import { t, fill } from '../core/i18n.js';
+import { t, fill, lang } from '../core/i18n.js';
 
 /** The game's own word for `key` (its `words` table), else the shared one. */
 export function word(game, key, vars = {}) {
@@ -42,8 +43,9 @@ function takenText(game, board, legal) {
   }).join(', ');
 }
 
-/** What the mover does, without the result: "ขาว เบี้ย e3 ไป e4 เลื่อนขั้น". */
+/** What the mover does, without the result: "เบี้ยขาว e3 ไป e4" (the engine's words when it has them). */
 export function playedText(game, before, legal) {
+  if (legal.words?.[lang]) return legal.words[lang];
   const side = sideName(game, before.turn);
   let text;
   if (legal.drop) {
@@ -70,6 +72,16 @@ export function moveText(game, before, move, legal, after) {
     : game.words?.[move] !== undefined ? word(game, move, vars) : t('action', vars);
   const tail = after.status.result !== 'ongoing' ? statusText(game, after) : after.status.check ? t('check') : '';
   return tail ? `${text}${t('sep')}${tail}` : text;
+}
+
+/**
+ * One entry of a game record in words (the move list): a move by its engine words ("เบี้ยขาว e3
+ * ไป e4"), an action by the game's word for it ("ดำเริ่มนับ"). `ply`: {move, side, legal}.
+ */
+export function plyText(game, { move, side, legal }) {
+  if (legal) return legal.words?.[lang] ?? move;
+  const vars = { side: sideName(game, side), action: move };
+  return game.words?.[move] !== undefined ? word(game, move, vars) : t('action', vars);
 }
 
 /** "ขุน a8-b8" (or "เบี้ย *e5" for a drop): a short name of the move text `move` in `state`. */

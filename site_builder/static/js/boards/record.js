@@ -35,7 +35,11 @@ export class GameRecord {
     return this.replay(this.initial, [...this.moves, move], [...this.plies, ply]);
   }
 
-  undo() { return this.replay(this.initial, this.moves.slice(0, -1), this.plies.slice(0, -1)); }
+  /** Take back the last `count` entries (moves or actions). */
+  undo(count = 1) {
+    const keep = Math.max(0, this.moves.length - count);
+    return this.replay(this.initial, this.moves.slice(0, keep), this.plies.slice(0, keep));
+  }
 
   reset() { return this.replay(this.initial, [], []); }
 

@@ -1,10 +1,52 @@
 /**
- * The "My progress" panel (index page, section#kr-progress) and the words for progress
- * notices. Export: a JSON file or a short code; import: a file or a pasted code, merged
- * into what is saved (never a wipe); bad input changes nothing and says why.
+ * The "My progress" panel (index page, section#kr-progress), the words for progress notices,
+ * and the result badge the puzzle list and the puzzle page share (resultBadge: the same words
+ * and mark in both places). Export: a JSON file or a short code; import: a file or a pasted
+ * code, merged into what is saved (never a wipe); bad input, or an import the browser cannot
+ * save, changes nothing and says why.
  */
-import { t } from './i18n.js';
+import { t, lang, fill } from './i18n.js';
 import * as progress from './progress.js';
+
+/** This module's own words (the rest come from core/i18n.js). */
+const WORDS = {
+  th: {
+    solved: '✓ ทำได้แล้ว',
+    retried: '↺ ทำได้หลังพลาด',
+    failed: '✗ ยังทำไม่ได้',
+    summary: 'ทำได้ {solved} · ทำได้หลังพลาด {retried} · ยังทำไม่ได้ {failed} · ยังไม่ได้ทำ {todo} (จากทั้งหมด {total} โจทย์)',
+    full: 'บันทึกผลล่าสุดไม่ได้ เพราะพื้นที่เก็บข้อมูลของเบราว์เซอร์เต็ม ผลนี้อยู่แค่ในหน้านี้ '
+      + 'ส่งออกความคืบหน้าเป็นไฟล์หรือรหัสไว้ก่อน แล้วลบข้อมูลเว็บที่ไม่ใช้ในเบราว์เซอร์',
+    importFull: 'นำเข้าไม่สำเร็จ: พื้นที่เก็บข้อมูลของเบราว์เซอร์เต็ม จึงไม่ได้บันทึกอะไรเลย ความคืบหน้าเดิมยังอยู่ครบ',
+    corruptHere: 'ข้อมูลความคืบหน้าที่บันทึกไว้เสียหาย และคัดลอกเก็บไว้ที่อื่นไม่ได้เพราะพื้นที่เต็ม '
+      + 'จึงปล่อยข้อมูลเดิมไว้ที่ "{key}" โดยไม่เขียนทับ ผลใหม่จะอยู่แค่ในหน้านี้',
+  },
+  en: {
+    solved: '✓ Solved',
+    retried: '↺ Solved after a mistake',
+    failed: '✗ Not solved yet',
+    summary: 'Solved {solved} · solved after a mistake {retried} · not solved yet {failed} · not tried {todo} '
+      + '(of {total} puzzles)',
+    full: 'The latest result could not be saved: the browser\'s storage is full. It stays on this page only. '
+      + 'Export your progress as a file or a code first, then clear site data you no longer need.',
+    importFull: 'Nothing was imported: the browser\'s storage is full, so nothing could be saved. '
+      + 'Your progress is as it was.',
+    corruptHere: 'The saved progress is damaged and could not be copied elsewhere (storage is full), so it is '
+      + 'left untouched under "{key}". New results stay on this page only.',
+  },
+};
+
+/** This module's word `key` with {names} filled in. */
+export function word(key, vars = {}) {
+  return fill(WORDS[lang][key], vars);
+}
+
+/** A result badge (span.kr-badge[data-state]) for a saved state, appended to `parent`. */
+export function resultBadge(parent, state) {
+  const badge = add(parent, 'span', 'kr-badge', word(state));
+  badge.dataset.state = state;
+  return badge;
+}
 
 /** Create an element with a class and text, appended to `parent`. */
 export function add(parent, tag, className = '', text = '') {
@@ -18,7 +60,9 @@ export function add(parent, tag, className = '', text = '') {
 /** The words for a storage notice from progress.notice(), or "". */
 export function noticeText(notice) {
   if (!notice) return '';
+  if (notice.code === 'corrupt' && notice.key === progress.KEY) return word('corruptHere', { key: notice.key });
   if (notice.code === 'corrupt') return t('prCorrupt', { key: notice.key, kept: notice.kept });
+  if (notice.code === 'full') return word('full');
   if (notice.code === 'unavailable') return t('prUnavailable');
   return '';
 }
@@ -36,11 +80,10 @@ export function importErrorText(err) {
 
 /** Counts of `ids` (all puzzles on the page) by saved state. */
 export function tally(ids, saved = progress.read()) {
-  const out = { solved: 0, failed: 0, todo: 0, total: ids.length };
+  const out = { solved: 0, retried: 0, failed: 0, todo: 0, total: ids.length };
   for (const id of ids) {
     const state = saved.puzzles[id]?.state;
-    if (state === 'solved') out.solved += 1;
-    else if (state === 'failed') out.failed += 1;
+    if (progress.STATES.includes(state)) out[state] += 1;
     else out.todo += 1;
   }
   return out;
@@ -106,7 +149,7 @@ export function buildPanel(section, ids) {
 
   const refresh = () => {
     const saved = progress.read();
-    summary.textContent = t('prSummary', tally(ids, saved));
+    summary.textContent = word('summary', tally(ids, saved));
     notice.textContent = noticeText(progress.notice());
     notice.hidden = !notice.textContent;
   };
@@ -119,8 +162,10 @@ export function buildPanel(section, ids) {
       tell(importErrorText(err), 'bad');
       return;
     }
-    const { added, updated } = progress.merge(incoming);
-    tell(t('prImported', { added, updated }), 'good');
+    const { added, updated, saved } = progress.merge(incoming);
+    if (saved) tell(t('prImported', { added, updated }), 'good');
+    else tell(word('importFull'), 'bad');
+    refresh();
   };
 
   fileButton.addEventListener('click', () => {

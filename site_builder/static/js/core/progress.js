@@ -1,18 +1,24 @@
 /**
  * Puzzle progress in localStorage, kept in the browser only (no account, no server).
  *
- *   key "kradan.progress.v1" = {"version": 1, "puzzles": {id: {"state": "solved"|"failed",
+ *   key "kradan.progress.v1" = {"version": 1, "puzzles": {id: {"state": "solved"|"retried"|"failed",
  *                               "attempts": n, "hints": n, "updated": ISO text, "seen": true?}}}
- *   "seen" (optional) = the reader opened the solution (the state is then "failed" unless it
- *   was solved before).
+ *   "solved" = solved without a mistake; "retried" = solved after a mistake on the same visit;
+ *   "failed" = tried and not solved (yet). "seen" (optional) = the reader opened the solution
+ *   (the state is then "failed" unless it was solved before).
  *
  * Nothing here ever loses progress silently:
+ * - every write says whether it was saved; when the browser's storage is full (or refuses),
+ *   the result stays in memory for this page and `notice()` says it could not be saved;
  * - saved text that is not valid JSON or has the wrong shape is copied aside to
- *   "kradan.progress.corrupt" (or "kradan.progress.corrupt.<time>" if that is taken), the
- *   readable entries are kept and `notice()` says so; the page keeps working;
+ *   "kradan.progress.corrupt" (or "kradan.progress.corrupt.<time>" if that is taken) before
+ *   anything else is written; if the copy cannot be made, the damaged text is never overwritten
+ *   (new results stay in memory) and `notice()` names the key that really holds it;
  * - imports (a file or a code) are MERGED into what is there: a solve is never undone,
- *   counts keep their maximum; a bad file or code changes nothing and says why.
- * - if the browser refuses storage, progress lives in memory and `notice()` says so.
+ *   counts keep their maximum; a bad file or code changes nothing and says why, and an import
+ *   the browser cannot save is reported as not imported (nothing of it is kept);
+ * - puzzle ids are keys of objects without a prototype, so "constructor", "toString" or
+ *   "__proto__" are ids like any other.
  *
  * Codes: "KR1-<payload>-<check>" (payload = base64url of compact JSON) or "KR1Z-..." when the
  * payload is deflate-compressed (CompressionStream); check = CRC-32 of the payload, base 36.
@@ -21,8 +27,9 @@
 export const KEY = 'kradan.progress.v1';
 export const CORRUPT_KEY = 'kradan.progress.corrupt';
 const VERSION = 1;
-const STATES = ['solved', 'failed'];
-const RANK = { failed: 0, solved: 1 };
+export const STATES = ['solved', 'retried', 'failed'];
+const RANK = { failed: 0, retried: 1, solved: 2 };
+const LETTERS = { solved: 's', retried: 'r', failed: 'f' };
 
 /** An error with a stable code the UI turns into words: BAD_CODE, BAD_VERSION, BAD_CHECKSUM, BAD_FILE, NO_DEFLATE. */
 export class ProgressError extends Error {
@@ -33,9 +40,12 @@ export class ProgressError extends Error {
   }
 }
 
-const empty = () => ({ version: VERSION, puzzles: {} });
+/** An object without a prototype: any text is a plain key. */
+const dict = () => Object.create(null);
+const empty = () => ({ version: VERSION, puzzles: dict() });
 const isCount = (v) => Number.isInteger(v) && v >= 0;
 const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+const has = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
 
 /** A clean copy of one entry, or null if it has the wrong shape. Missing counts become 0. */
 export function cleanEntry(entry) {
@@ -52,18 +62,22 @@ export function cleanProgress(value) {
   if (!isObject(value) || value.version !== VERSION || !isObject(value.puzzles)) return { progress: empty(), ok: false };
   const progress = empty();
   let ok = true;
-  for (const [id, entry] of Object.entries(value.puzzles)) {
-    const clean = id && cleanEntry(entry);
+  for (const id of Object.keys(value.puzzles)) {
+    const clean = id && cleanEntry(value.puzzles[id]);
     if (clean) progress.puzzles[id] = clean;
     else ok = false;
   }
   return { progress, ok };
 }
 
+/** A deep copy (with prototype-free maps again). */
+const copy = (progress) => cleanProgress(JSON.parse(JSON.stringify(progress))).progress;
+
 // ---- storage ----------------------------------------------------------------------------
 
-let memory = null; // used when localStorage is unavailable
-let currentNotice = null; // null | {code: 'corrupt', key, kept} | {code: 'unavailable'}
+let memory = null; // progress this page could not save (or all of it, without storage)
+let guarded = null; // damaged text at KEY that could not be copied aside: KEY must not be written
+let currentNotice = null; // null | {code: 'corrupt', key, kept} | {code: 'unavailable'} | {code: 'full'}
 const listeners = new Set();
 
 function storage() {
@@ -78,59 +92,90 @@ function storage() {
   }
 }
 
-/** Put damaged text aside under a free key; returns the key. */
+/** The key already holding a copy of `text`, or null. */
+function keptAt(s, text) {
+  for (let i = 0; i < s.length; i++) {
+    const key = s.key(i);
+    if (key?.startsWith(CORRUPT_KEY) && s.getItem(key) === text) return key;
+  }
+  return null;
+}
+
+/** Put damaged text aside under a free key (throws when the browser refuses); returns the key. */
 function keepAside(s, text) {
-  if (s.getItem(CORRUPT_KEY) === text) return CORRUPT_KEY;
+  const found = keptAt(s, text);
+  if (found) return found;
   const key = s.getItem(CORRUPT_KEY) === null ? CORRUPT_KEY : `${CORRUPT_KEY}.${new Date().toISOString()}`;
   s.setItem(key, text);
+  if (s.getItem(key) !== text) throw new Error('not kept');
   return key;
 }
 
 /** The saved progress (a fresh copy each call, so other tabs' changes are seen). */
 export function read() {
+  if (memory) return copy(memory);
   const s = storage();
   if (!s) {
     currentNotice = { code: 'unavailable' };
-    return structuredClone(memory ?? empty());
+    return empty();
   }
   const text = s.getItem(KEY);
   if (text === null) return empty();
-  let parsed;
-  let ok;
   let progress;
+  let ok;
   try {
-    parsed = JSON.parse(text);
-    ({ progress, ok } = cleanProgress(parsed));
+    ({ progress, ok } = cleanProgress(JSON.parse(text)));
   } catch {
     ({ progress, ok } = { progress: empty(), ok: false });
   }
   if (!ok) {
-    let key = null;
+    let key;
     try {
       key = keepAside(s, text);
-      s.setItem(KEY, JSON.stringify(progress)); // the readable part, now in a good shape
+      guarded = null;
     } catch {
-      // storage full: the damaged text stays where it was, untouched
+      key = KEY; // the copy could not be made: the damaged text stays where it is, untouched
+      guarded = text;
     }
-    currentNotice = { code: 'corrupt', key: key ?? KEY, kept: Object.keys(progress.puzzles).length };
+    if (!guarded) {
+      try {
+        s.setItem(KEY, JSON.stringify(progress)); // the readable part, now in a good shape
+      } catch {
+        // storage full: KEY keeps the damaged text, and a copy of it is kept aside already
+      }
+    }
+    currentNotice = { code: 'corrupt', key, kept: Object.keys(progress.puzzles).length };
   }
   return progress;
 }
 
-function write(progress) {
+/**
+ * Save `progress`; true if the browser stored it. When it cannot (no storage, storage full,
+ * damaged text that must stay): with `keep`, the page goes on with it in memory and `notice()`
+ * says it was not saved; without, nothing changes.
+ */
+function write(progress, keep = true) {
   const s = storage();
-  if (!s) {
-    memory = structuredClone(progress);
-    currentNotice = { code: 'unavailable' };
-  } else {
+  let saved = false;
+  if (s) {
     try {
+      if (guarded !== null && s.getItem(KEY) === guarded) keepAside(s, guarded); // throws if still no room
+      guarded = null;
       s.setItem(KEY, JSON.stringify(progress));
+      saved = s.getItem(KEY) !== null;
     } catch {
-      memory = structuredClone(progress);
-      currentNotice = { code: 'unavailable' };
+      saved = false;
     }
   }
-  for (const cb of listeners) cb(progress);
+  if (saved) {
+    memory = null;
+    if (currentNotice?.code === 'full') currentNotice = null;
+  } else if (keep) {
+    memory = copy(progress);
+    currentNotice = s ? { code: 'full' } : { code: 'unavailable' };
+  }
+  if (saved || keep) for (const cb of listeners) cb(copy(progress));
+  return saved;
 }
 
 /** What went wrong with storage, if anything (see the module comment); read() first. */
@@ -146,45 +191,48 @@ export function onChange(cb) {
 
 /** The entry of puzzle `id`, or null. */
 export function entry(id) {
-  return read().puzzles[id] ?? null;
+  const { puzzles } = read();
+  return has(puzzles, id) ? puzzles[id] : null;
 }
 
 /**
  * Record how an attempt at puzzle `id` went: result "solved" | "failed" | "seen" (opened the
- * solution). A solve is never turned into a failure; a failure becomes a solve only if
- * `upgrade` is true (a clean solve on a later visit). `newAttempts` = attempts started since
- * the last record (added to the stored count); `hints` = hints shown this visit (the stored
- * count keeps its maximum). Returns the new entry.
+ * solution). `mistake`: a solve that came after a mistake on this visit ("retried"). A solve
+ * is never turned into a failure, nor into "retried"; a clean solve on a later visit turns an
+ * old failure (or "retried") into "solved". `newAttempts` = attempts started since the last
+ * record (added to the stored count); `hints` = hints shown this visit (the stored count keeps
+ * its maximum). Returns {entry, saved}.
  */
-export function record(id, { result, newAttempts = 0, hints = 0, upgrade = false }) {
+export function record(id, { result, mistake = false, newAttempts = 0, hints = 0 }) {
   const progress = read();
-  const old = progress.puzzles[id];
-  let state = result === 'solved' ? 'solved' : 'failed';
-  if (old?.state === 'solved') state = 'solved';
-  else if (old?.state === 'failed' && result === 'solved' && !upgrade) state = 'failed';
+  const old = has(progress.puzzles, id) ? progress.puzzles[id] : null;
+  let state;
+  if (result === 'solved') state = mistake ? 'retried' : 'solved';
+  else state = 'failed';
+  if (old && RANK[old.state] > RANK[state]) state = old.state;
   const next = {
     state,
     attempts: (old?.attempts ?? 0) + newAttempts,
     hints: Math.max(old?.hints ?? 0, hints),
     updated: new Date().toISOString(),
   };
-  if (old?.seen || (result === 'seen' && state !== 'solved')) next.seen = true;
+  if ((old?.seen || result === 'seen') && state === 'failed') next.seen = true;
   progress.puzzles[id] = next;
-  write(progress);
-  return next;
+  const saved = write(progress);
+  return { entry: next, saved };
 }
 
 /** Raise the hint count of an existing entry (hints taken on a later visit). */
 export function noteHints(id, hints) {
   const progress = read();
-  const old = progress.puzzles[id];
+  const old = has(progress.puzzles, id) ? progress.puzzles[id] : null;
   if (!old || old.hints >= hints) return;
   old.hints = hints;
   old.updated = new Date().toISOString();
   write(progress);
 }
 
-/** Merge two entries of the same puzzle: a solve wins, counts keep their maximum. */
+/** Merge two entries of the same puzzle: the better state wins, counts keep their maximum. */
 function mergeEntry(a, b) {
   const state = RANK[a.state] >= RANK[b.state] ? a.state : b.state;
   const out = {
@@ -193,30 +241,34 @@ function mergeEntry(a, b) {
     hints: Math.max(a.hints, b.hints),
     updated: a.updated > b.updated ? a.updated : b.updated,
   };
-  if ((a.seen || b.seen) && state !== 'solved') out.seen = true;
+  if ((a.seen || b.seen) && state === 'failed') out.seen = true;
   return out;
 }
 
-/** Merge `incoming` (a clean progress object) into the saved one; returns {added, updated}. */
+/**
+ * Merge `incoming` (a clean progress object) into the saved one; returns {added, updated, saved}.
+ * If the browser cannot save the result, nothing of the import is kept (saved = false).
+ */
 export function merge(incoming) {
   const progress = read();
   let added = 0;
   let updated = 0;
-  for (const [id, theirs] of Object.entries(incoming.puzzles)) {
-    const mine = progress.puzzles[id];
-    if (!mine) {
+  for (const id of Object.keys(incoming.puzzles)) {
+    const theirs = incoming.puzzles[id];
+    if (!has(progress.puzzles, id)) {
       progress.puzzles[id] = theirs;
       added += 1;
       continue;
     }
+    const mine = progress.puzzles[id];
     const merged = mergeEntry(mine, theirs);
     if (JSON.stringify(merged) !== JSON.stringify(mine)) {
       progress.puzzles[id] = merged;
       updated += 1;
     }
   }
-  write(progress);
-  return { added, updated };
+  const saved = added + updated === 0 || write(progress, false);
+  return { added, updated, saved };
 }
 
 // ---- files --------------------------------------------------------------------------------
@@ -282,24 +334,26 @@ async function pipe(bytes, stream) {
 
 const canDeflate = () => typeof CompressionStream === 'function' && typeof DecompressionStream === 'function';
 
-/** Compact JSON: [[id, "s"|"f", attempts, hints, seconds since 1970, seen 0|1], ...]. */
+/** Compact JSON: [[id, "s"|"r"|"f", attempts, hints, seconds since 1970, seen 0|1], ...]. */
 function compact(progress) {
-  return JSON.stringify(Object.entries(progress.puzzles).map(([id, e]) => {
+  return JSON.stringify(Object.keys(progress.puzzles).map((id) => {
+    const e = progress.puzzles[id];
     const time = Date.parse(e.updated);
-    return [id, e.state[0], e.attempts, e.hints, Number.isNaN(time) ? 0 : Math.round(time / 1000), e.seen ? 1 : 0];
+    return [id, LETTERS[e.state], e.attempts, e.hints, Number.isNaN(time) ? 0 : Math.round(time / 1000), e.seen ? 1 : 0];
   }));
 }
 
 function expand(text) {
   const rows = JSON.parse(text);
   if (!Array.isArray(rows)) throw new ProgressError('BAD_CODE');
-  const puzzles = {};
+  const puzzles = dict();
+  const states = Object.fromEntries(Object.entries(LETTERS).map(([state, letter]) => [letter, state]));
   for (const row of rows) {
     if (!Array.isArray(row) || row.length !== 6) throw new ProgressError('BAD_CODE');
     const [id, s, attempts, hints, seconds, seen] = row;
     if (typeof id !== 'string' || !id || !isCount(seconds) || (seen !== 0 && seen !== 1)) throw new ProgressError('BAD_CODE');
     puzzles[id] = {
-      state: s === 's' ? 'solved' : s === 'f' ? 'failed' : '', attempts, hints,
+      state: has(states, s) ? states[s] : '', attempts, hints,
       updated: seconds ? new Date(seconds * 1000).toISOString() : '', seen: seen === 1,
     };
   }

@@ -4,11 +4,54 @@
  * panel and the links back to the index. Keep its surface stable:
  *   new Shell(data, figure); .root .body .feedback .nojs .hintsShown; state (setter = data-state);
  *   say(verdict, detail, tone); addHints(bar, box); startAttempt(); fail(result = 'failed' | 'seen');
- *   solve(text). button(parent, action, text, className) makes a button[data-action].
+ *   solve(text); inView(...elements) scrolls the least so that they are all on screen.
+ *   button(parent, action, text, className) makes a button[data-action]; words(key, vars) the
+ *   puzzle UI's own words (those core/i18n.js does not have); moveWords(game, state, move) a move
+ *   in the engine's words.
+ * The result of a visit is shown with progress-ui.js's resultBadge, the very badge the puzzle
+ * list shows: "solved after a mistake" reads the same on both pages.
  */
-import { t } from './i18n.js';
+import { t, lang, fill } from './i18n.js';
 import * as progress from './progress.js';
-import { add, noticeText } from './progress-ui.js';
+import { add, noticeText, resultBadge } from './progress-ui.js';
+import { moveName } from '../boards/describe.js';
+
+/** The puzzle UI's own words (the rest come from core/i18n.js). */
+const WORDS = {
+  th: {
+    result: 'บันทึกผลแล้ว:',
+    resultUnsaved: 'ผลครั้งนี้ (ยังไม่ได้บันทึก):',
+    before: 'ครั้งก่อน:',
+    takeBack: 'ย้อนตาที่ผิด',
+    takenBack: 'ย้อนแล้ว ลองตาอื่นจากตำแหน่งนี้',
+    solvedBest: 'ได้หมากมาแล้ว ความได้เปรียบอยู่บนกระดานจริง',
+    showAnswer: 'ดูเฉลย',
+    answerShown: 'เฉลย',
+    wrongNudge: 'ลองดูตำแหน่งอีกครั้ง',
+  },
+  en: {
+    result: 'Saved:',
+    resultUnsaved: 'This time (not saved):',
+    before: 'Last time:',
+    takeBack: 'Take the move back',
+    takenBack: 'Taken back: try another move from here.',
+    solvedBest: 'The material is won: the gain is on the board.',
+    showAnswer: 'Show the answer',
+    answerShown: 'Answer',
+    wrongNudge: 'Look at the position again.',
+  },
+};
+
+/** The puzzle UI's word `key` with {names} filled in. */
+export function words(key, vars = {}) {
+  return fill(WORDS[lang][key], vars);
+}
+
+/** The move `move` of `state` (an engine reply) in words: the engine's own ("เรือดำ f8 ไป f2"). */
+export function moveWords(game, state, move) {
+  const legal = state?.legal?.find((m) => m.move === move);
+  return legal?.words?.[lang] ?? moveName(game, state, move);
+}
 
 const LIST_KEY = 'kradan.puzzles.list'; // written by puzzle-index.js: the filtered list the reader came from
 
@@ -86,6 +129,7 @@ export class Shell {
     this.success.hidden = true;
     this.successTitle = add(this.success, 'h2', 'kr-pz-success-title', t('pzSolvedTitle'));
     this.successTitle.tabIndex = -1;
+    this.successResult = add(this.success, 'p', 'kr-pz-result');
     this.successText = add(this.success, 'p', 'kr-pz-success-text');
     this.successStats = add(this.success, 'p', 'kr-pz-success-stats');
     const go = add(this.success, 'div', 'kr-pz-go');
@@ -120,14 +164,33 @@ export class Shell {
     this.detail.hidden = !detail;
     this.feedback.dataset.tone = tone;
     // On a phone the verdict on a move sits under the board: bring it into view if it is below the screen.
-    if (tone !== 'info' && verdict && this.feedback.getBoundingClientRect().bottom > window.innerHeight) {
-      this.feedback.scrollIntoView({ block: 'nearest' });
-    }
+    if (tone !== 'info' && verdict) this.inView(this.feedback);
   }
 
+  /**
+   * Scroll the least so that every element in `elements` is on screen (the first one wins when
+   * they do not all fit): on a phone the board, the verdict and its button stay together.
+   */
+  inView(...elements) {
+    const boxes = elements.filter((el) => el && !el.hidden).map((el) => el.getBoundingClientRect())
+      .filter((box) => box.height > 0);
+    if (!boxes.length) return;
+    const top = Math.min(...boxes.map((box) => box.top));
+    const bottom = Math.max(...boxes.map((box) => box.bottom));
+    let by = 0;
+    if (bottom > window.innerHeight) by = bottom - window.innerHeight + 8;
+    if (top - by < 0) by = top - 8; // too tall for the screen: the first element stays in view
+    if (Math.abs(by) >= 1) window.scrollBy({ top: by, behavior: 'instant' });
+  }
+
+  /** "Last time: ✓ Solved" — the saved result, with the list's badge. */
   showBefore() {
     const state = this.saved?.state;
-    this.before.textContent = state === 'solved' ? t('pzSolvedBefore') : state === 'failed' ? t('pzFailedBefore') : '';
+    this.before.replaceChildren();
+    if (state) {
+      this.before.append(`${words('before')} `);
+      resultBadge(this.before, state);
+    }
     this.before.dataset.state = state ?? '';
     this.before.hidden = !state;
   }
@@ -170,16 +233,14 @@ export class Shell {
   /** An attempt starts (first move or answer after a (re)start). */
   startAttempt() { this.newAttempts += 1; }
 
-  /** Save how it went: "solved" | "failed" | "seen". */
+  /** Save how it went: "solved" | "failed" | "seen" (a solve after a mistake of this visit is "retried"). */
   record(result) {
-    const clean = result === 'solved' && !this.failedThisVisit;
-    const entry = progress.record(this.data.id, {
-      result: clean || result !== 'solved' ? result : 'failed',
-      newAttempts: this.newAttempts, hints: this.hintsShown, upgrade: clean,
+    const done = progress.record(this.data.id, {
+      result, mistake: this.failedThisVisit, newAttempts: this.newAttempts, hints: this.hintsShown,
     });
     this.newAttempts = 0;
     this.showNotice();
-    return entry;
+    return done;
   }
 
   /** The first failure of this visit is saved; later ones only add attempts. */
@@ -191,12 +252,15 @@ export class Shell {
 
   solve(text) {
     this.solvedThisVisit = true;
-    const entry = this.record('solved');
+    const { entry, saved } = this.record('solved');
     this.state = 'solved';
+    this.successResult.replaceChildren(`${words(saved ? 'result' : 'resultUnsaved')} `);
+    resultBadge(this.successResult, entry.state);
+    this.successResult.dataset.saved = String(saved);
     this.successText.textContent = text;
     this.successStats.textContent = t('pzStats', { attempts: entry.attempts, hints: this.hintsShown });
     this.success.hidden = false;
     this.successTitle.focus({ preventScroll: true });
-    this.success.scrollIntoView({ block: 'nearest' });
+    this.inView(this.successTitle, this.success);
   }
 }

@@ -190,7 +190,8 @@ export class CountPanel {
    */
   constructor(parent, before, onAction) {
     this.#onAction = onAction;
-    this.element = el('section', 'kr-count');
+    this.element = el('div', 'kr-count');
+    this.element.setAttribute('role', 'group'); // not a landmark: a page may have many boards
     this.element.setAttribute('aria-label', s('title'));
     this.element.hidden = true;
     parent.insertBefore(this.element, before ?? null);

@@ -3,6 +3,8 @@
  * the side that must mate, the engine defends the counting side (counting-defender.js, the
  * same defence as the counting trainer) and the count runs in the board's count panel.
  * Solved: mate before the count runs out. Failed: the count runs out (or any other draw).
+ * The moves left in the goal line come from the engine's reply after every move, counted by
+ * the count panel's own movesLeft(): the line and the panel never disagree.
  *
  * Makruk's module (index.js `puzzles.counting.start`) calls playoutPuzzle(data, figure) for
  * data.playout = {fen, horizon, attacker, defender, kind, start, limit, count, attacker_moves,
@@ -12,10 +14,10 @@
  * "solution" | "failed"; buttons [data-action] hint | solution | retry.
  */
 import { t } from '../../core/i18n.js';
-import { Shell, button } from '../../core/puzzle-shell.js';
+import { Shell, button, moveWords } from '../../core/puzzle-shell.js';
 import { add } from '../../core/progress-ui.js';
 import { mountBoard } from '../../boards/live-figure.js';
-import { numeralWords } from './count-panel.js';
+import { movesLeft, numeralWords } from './count-panel.js';
 import { attachDefender } from './counting-defender.js';
 
 const SOLUTION_STEP_MS = 800;
@@ -77,9 +79,17 @@ export function playoutPuzzle(data, figure) {
       this.retryButton.addEventListener('click', () => this.retry());
     }
 
+    /** The moves the attacker has left now (from the engine's last reply), as the count panel says. */
+    get movesNow() {
+      const state = this.board?.state;
+      return state?.status?.counting?.kind ? movesLeft(state) : this.playout.attacker_moves;
+    }
+
+    /** The goal with the moves left now; section.kr-pz[data-moves-left] holds the number. */
     get goal() {
       const p = this.playout;
-      return s('goal', { side: t(p.attacker), limit: p.limit, moves: p.attacker_moves });
+      this.root.dataset.movesLeft = String(this.movesNow);
+      return s('goal', { side: t(p.attacker), limit: p.limit, moves: this.movesNow });
     }
 
     async start() {
@@ -159,13 +169,16 @@ export function playoutPuzzle(data, figure) {
       this.board.interactive = false;
       this.say(s('solutionPlaying'), '', 'info');
       await this.board.reset();
+      const names = [];
       for (const move of data.line) {
         await sleep(SOLUTION_STEP_MS);
         if (!this.playing) return;
+        const before = this.board.state;
         const reply = await this.board.play(move);
         if (!reply.ok) break;
+        names.push(moveWords(this.board.game, before, move));
       }
-      this.say(s('solutionShown'), data.line.join(' '), 'info');
+      this.say(s('solutionShown'), names.join(', '), 'info');
       this.retryButton.textContent = s('retry');
       this.retryButton.hidden = false;
       this.playing = false;

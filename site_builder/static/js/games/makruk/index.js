@@ -83,6 +83,8 @@ export default {
   /** Sprite id of a FEN piece letter: "K" -> "kr-wK", "m~" -> "kr-bMp". */
   sprite: (letter) => `kr-${sideOf(letter)[0]}${letter[0].toUpperCase()}${letter.endsWith('~') ? 'p' : ''}`,
   pieceName: (letter) => words[letter.toUpperCase()],
+  /** The move text of a piece going from one square to another (UCI), to ask the engine why it is illegal. */
+  moveText: (from, to) => `${from}${to}`,
   attach,
   /** The number of the first move in the move list: FEN field 6. */
   moveNumber: (position) => Number(position.split(' ')[5]) || 1,

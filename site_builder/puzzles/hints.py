@@ -1,0 +1,114 @@
+"""The hints of a puzzle must teach this puzzle: checked after the proofs, on every build.
+
+Per puzzle (:func:`puzzle_issues`):
+  * at least ``MIN_HINTS`` hints in each language;
+  * no hint names what the kind's proof calls a giveaway (``proof["giveaways"]``: the key's
+    destination square, the number to find, the right move ...), as a whole word;
+  * no two hints of the puzzle say the same thing.
+Across the collection (:func:`collection_problems`): no hint is another puzzle's hint.
+
+"The same thing" is decided on a masked text (lower case, Thai digits as ASCII, square names
+and numbers replaced by one mark each, punctuation and repeated spaces dropped), so that a
+template filled with other squares or numbers is caught, and two masked hints are the same
+when one stretch of at most ``WORD`` characters is all that differs: a template with one word
+swapped ("Look at your Ma." / "Look at your Ruea.") is caught too.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..errors import BuildProblem
+from ..i18n import LANGS
+from .kinds.base import Issue
+
+MIN_HINTS = 2
+WORD = 12  # the longest stretch one swapped word may cover (Thai words run together, so characters)
+THAI_DIGITS = str.maketrans("๐๑๒๓๔๕๖๗๘๙", "0123456789")
+SQUARE = re.compile(r"(?<![a-z0-9])[a-z][1-9][0-9]?(?![a-z0-9])")
+NUMBER = re.compile(r"\d+")
+DROPPED = re.compile(r"[\s.,!?;:\"'“”‘’()\[\]…—–-]+")
+FIX = "write hints that teach this puzzle's idea: which piece, what it threatens, what the defender cannot do"
+
+
+def masked(text: str) -> str:
+    """The hint as compared: lower case, squares and numbers masked, punctuation and spaces dropped."""
+    text = text.lower().translate(THAI_DIGITS)
+    text = SQUARE.sub("§", text)
+    text = NUMBER.sub("#", text)
+    return DROPPED.sub(" ", text).strip()
+
+
+def same_hint(a: str, b: str) -> bool:
+    """Two masked hints say the same thing: equal, or equal but for one stretch of <= WORD characters."""
+    if abs(len(a) - len(b)) > WORD:
+        return False
+    shortest = min(len(a), len(b))
+    prefix = 0
+    while prefix < shortest and a[prefix] == b[prefix]:
+        prefix += 1
+    suffix = 0
+    while suffix < shortest - prefix and a[-1 - suffix] == b[-1 - suffix]:
+        suffix += 1
+    return len(a) - prefix - suffix <= WORD and len(b) - prefix - suffix <= WORD
+
+
+def names(text: str, giveaway: str) -> bool:
+    """Does ``text`` contain ``giveaway`` as a whole word (Thai digits read as ASCII)?"""
+    plain = text.lower().translate(THAI_DIGITS)
+    return re.search(rf"(?<![a-z0-9]){re.escape(giveaway.lower())}(?![a-z0-9])", plain) is not None
+
+
+def puzzle_issues(puzzle) -> list[Issue]:
+    """The problems of one proven puzzle's hints."""
+    issues = []
+    giveaways = (puzzle.proof or {}).get("giveaways", [])
+    for lang in LANGS:
+        hints = puzzle.hints[lang]
+        if len(hints) < MIN_HINTS:
+            have = "no hints" if not hints else f"only {len(hints)} hint"
+            issues.append(Issue(f"hints.{lang}", f"has {have}; a puzzle needs at least {MIN_HINTS} in each language",
+                                FIX))
+            continue
+        for i, hint in enumerate(hints):
+            for giveaway in giveaways:
+                if names(hint, giveaway):
+                    issues.append(Issue(f"hints.{lang}", f"hint {i + 1} gives the answer away: it names {giveaway!r}",
+                                        "lead the reader to the idea without naming the answer"))
+            for j in range(i):
+                if same_hint(masked(hints[j]), masked(hint)):
+                    issues.append(Issue(f"hints.{lang}", f"hints {j + 1} and {i + 1} say the same thing",
+                                        "make every hint add something new"))
+    return issues
+
+
+@dataclass(frozen=True)
+class _Hint:
+    puzzle: object
+    lang: str
+    index: int
+    text: str
+    key: str
+
+
+def collection_problems(puzzles) -> list[BuildProblem]:
+    """A hint that repeats another puzzle's hint (same or one word apart) is a problem of the later file."""
+    problems = []
+    for lang in LANGS:
+        seen: list[_Hint] = []
+        for puzzle in sorted(puzzles, key=lambda p: p.rel):
+            mine = [_Hint(puzzle, lang, i, text, masked(text)) for i, text in enumerate(puzzle.hints[lang])]
+            for hint in mine:
+                twin = next((other for other in seen if same_hint(other.key, hint.key)), None)
+                if twin is not None:
+                    problems.append(BuildProblem(
+                        puzzle.rel, puzzle.lines.line(f"hints.{lang}") or puzzle.lines.line("hints"),
+                        f"hints.{lang}: hint {hint.index + 1} ({_short(hint.text)}) repeats hint {twin.index + 1} of "
+                        f"{twin.puzzle.rel} ({_short(twin.text)}), give or take a word, square or number",
+                        FIX))
+            seen += mine
+    return problems
+
+
+def _short(text: str) -> str:
+    return repr(text if len(text) <= 50 else text[:47] + "...")

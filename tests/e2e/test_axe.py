@@ -1,0 +1,63 @@
+"""axe-core (npm, self-hosted in node_modules) finds no accessibility violation on any page
+template, in both languages, with the live parts (boards, panels) drawn: home, every game's first
+lesson and sandbox (tests/e2e/game_pages.py), a Makruk counting lesson, the counting trainer, the
+puzzle index, a puzzle of each kind, the authors' guide, 404.
+
+axe is injected with add_script_tag into a context with bypass_csp=True (the site's CSP allows
+no script but its own); every rule axe runs by default counts (WCAG A/AA and best practices).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.game_pages import game_pages
+
+pytestmark = pytest.mark.e2e
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+PAGES = ["/{lang}/", *(url.replace("/th/", "/{lang}/", 1) for url in game_pages("th")),
+         "/{lang}/makruk/counting-basics/", "/{lang}/makruk/counting-trainer/", "/{lang}/puzzles/",
+         "/{lang}/puzzles/format/"]
+
+
+@pytest.fixture(scope="module")
+def axe_source() -> str:
+    if not AXE.is_file():
+        pytest.fail(f"{AXE} is missing: run `npm ci` (bash .ci/setup does)")
+    return AXE.read_text(encoding="utf-8")
+
+
+def violations(new_context, axe_source: str, path: str) -> list[str]:
+    context = new_context(bypass_csp=True, viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.goto(path)  # after "load" every live part has begun: data-state="loading" until it is drawn
+    expect(page.locator('[data-state="loading"]')).to_have_count(0, timeout=60_000)
+    expect(page.locator('[data-state="failed"]')).to_have_count(0)
+    page.wait_for_timeout(300)
+    page.add_script_tag(content=axe_source)
+    result = page.evaluate("axe.run(document, { resultTypes: ['violations'] })")
+    context.close()
+    return [f"{v['id']} ({v['impact']}): {v['help']} — " + "; ".join(" ".join(n["target"]) for n in v["nodes"][:4])
+            for v in result["violations"]]
+
+
+@pytest.mark.parametrize("lang", ["th", "en"])
+@pytest.mark.parametrize("template", PAGES)
+def test_no_axe_violations(new_context, axe_source, template, lang):
+    path = template.format(lang=lang)
+    found = violations(new_context, axe_source, path)
+    assert found == [], "\n".join(found)
+
+
+@pytest.mark.parametrize("lang", ["th", "en"])
+def test_no_axe_violations_on_puzzles_of_every_kind(new_context, axe_source, puzzle_of_each_kind, lang):
+    found = {path: violations(new_context, axe_source, path.replace("/th/", f"/{lang}/", 1))
+             for path in sorted(puzzle_of_each_kind.values())}
+    assert {path: v for path, v in found.items() if v} == {}
+
+
+def test_no_axe_violations_on_the_404_page(new_context, axe_source):
+    assert violations(new_context, axe_source, "/no/such/page/") == []
