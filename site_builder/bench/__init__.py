@@ -15,7 +15,15 @@ module each in this package:
              and the fonts actually fetched; target <= 60 KB) and before it is interactive
              (everything fetched until data-state="ready": JS, Pyodide, the engine wheel).
   defender   the counting trainer's defend reply time, CPython and browser (target <= 300 ms).
+  computer   the computer opponent's reply time (bestmove) per level, CPython and browser
+             (target: every reply <= 1 s in the browser); computer.computer_figures(bench, game,
+             openings) measures any game the same way (makhos uses it).
   proofs     puzzle proof time per kind and the whole collection's check time.
+  makhos     Mak-hot perft beside chess (CPython, Pyodide), the win proof per puzzle and the
+             computer's reply per level (CPython and browser).
+  dummy      Dummy's settle time in CPython on every puzzle table (target: slowest <= 50 ms).
+  komayo     Komayo perft (drops included) beside chess in CPython and Pyodide, tsume proof time
+             by length (target: 5-ply median <= 2 s), computer reply per level (browser <= 1 s).
 
 Adding figures: write a module here with a function `def section_x(bench: Bench) ->
 Iterable[Figure | str]` (yield Figure lines; a str is printed as a note) and add
@@ -34,8 +42,12 @@ from dataclasses import asdict
 from pathlib import Path
 
 from .bytes import section_bytes
+from .computer import section_computer
 from .core import Bench, Figure, Section
 from .defender import section_defender
+from .dummy import section_dummy
+from .komayo import section_komayo
+from .makhos import section_makhos
 from .perft import section_perft
 from .proofs import section_proofs
 from .pyodide import section_pyodide
@@ -48,8 +60,15 @@ SECTIONS: list[Section] = [
     Section("bytes", "Bytes a visitor downloads", section_bytes),
     Section("defender", "Counting trainer: the engine's defence of a bare Khun (defend op), CPython and browser",
             section_defender),
+    Section("computer", "The computer opponent: bestmove reply time per level, CPython and browser",
+            section_computer),
     Section("proofs", "Puzzles: proof time per puzzle kind (no cache) and the whole collection's phase-1 time",
             section_proofs),
+    Section("makhos", "Mak-hot: perft beside chess (CPython, Pyodide), win proof per puzzle, computer reply per level",
+            section_makhos),
+    Section("dummy", "Dummy Knock: the settle op's time on every puzzle table (CPython)", section_dummy),
+    Section("komayo", "Komayo: perft beside chess (CPython, Pyodide), tsume proof per length, computer reply per level",
+            section_komayo),
 ]
 
 

@@ -1,0 +1,78 @@
+"""Dummy's words in Thai and English: seats, cards, levels, tiers, ledger items, knock types,
+the options' choices. The browser gets them from the page (a JSON block), so they live here once."""
+from __future__ import annotations
+
+RANK_WORDS = {"th": {"T": "10", "J": "แจ็ค", "Q": "แหม่ม", "K": "คิง", "A": "เอซ"},
+              "en": {"T": "10", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}}
+SUIT_WORDS = {"th": {"S": "โพดำ", "H": "โพแดง", "D": "ข้าวหลามตัด", "C": "ดอกจิก"},
+              "en": {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}}
+SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+WORDS = {
+    "th": {
+        "seat": "ขา {n}",
+        "levels": {"thep": "เทพ", "sian": "เซียน", "khot_sian": "โคตรเซียน"},
+        "tiers": {"win": "ชนะ", "small": "เสียน้อย", "medium": "เสียกลาง", "large": "เสียมาก"},
+        "knock_types": {"normal": "น็อกธรรมดา", "dark": "น็อกมืด", "colour_light": "น็อกสีสว่าง",
+                        "colour_dark": "น็อกสีมืด"},
+        "items": {
+            "tier": "ค่าเสียตามขั้น", "knock_fee": "ค่าน็อก", "fool": "ค่าตีโง่ จ่ายผู้น็อก",
+            "fool_round": "ค่าตีโง่ จ่ายรอบวง", "speto_held": "ค่าอมสเปโต", "knocker_speto": "ผู้น็อกอมสเปโต",
+            "face_down_speto": "คว่ำสเปโตน็อก", "face_down_dummy": "คว่ำดัมมี่น็อก", "head": "ค่าหัว",
+            "speto_fee": "ค่าลงสเปโต", "speto_collected": "เก็บสเปโตมาน็อก",
+            "show_two_spetos": "โชว์สเปโตสองตัว", "called_discard": "ทิ้งไพ่ที่ถูกทัก",
+        },
+        "meld": "ชุด", "melds": "ชุดที่ลง", "layoffs": "ดัมมี่ที่ฝาก", "hand": "ไพ่ในมือ",
+        "head_card": "ไพ่หัว", "face_down": "ไพ่คว่ำ", "knocks": "{seat} น็อก", "no_knock": "ไม่มีผู้น็อก",
+        "fool_by": "{seat} ตีโง่", "level": "ระดับ{level}", "in_knock": "ลงในตาที่น็อก",
+        "onto": "ฝากบน{meld}", "meld_of": "ชุดที่ {n} ของ{seat}", "empty": "ไม่มี",
+        "card_count": "{n} ใบ", "points": "{n} แต้ม", "pays": "{payer} จ่าย {payee}",
+        "in_calculator": "เปิดโต๊ะนี้ในเครื่องคิดเงิน",
+    },
+    "en": {
+        "seat": "P{n}",
+        "levels": {"thep": "Thep", "sian": "Sian", "khot_sian": "Khot Sian"},
+        "tiers": {"win": "wins", "small": "small loss", "medium": "medium loss", "large": "large loss"},
+        "knock_types": {"normal": "normal knock", "dark": "dark knock", "colour_light": "colour knock, light",
+                        "colour_dark": "colour knock, dark"},
+        "items": {
+            "tier": "tier payment", "knock_fee": "knock fee", "fool": "fool, to the knocker",
+            "fool_round": "fool, round the table", "speto_held": "speto held", "knocker_speto": "knocker's speto",
+            "face_down_speto": "speto knocked face down", "face_down_dummy": "dummy knocked face down",
+            "head": "head card fee", "speto_fee": "speto put down", "speto_collected": "speto collected to knock",
+            "show_two_spetos": "two spetos shown", "called_discard": "called discard",
+        },
+        "meld": "meld", "melds": "melds", "layoffs": "layoffs", "hand": "hand",
+        "head_card": "head card", "face_down": "face down", "knocks": "{seat} knocks", "no_knock": "nobody knocked",
+        "fool_by": "{seat} fed the fool", "level": "level {level}", "in_knock": "put down in the knock",
+        "onto": "onto {meld}", "meld_of": "{seat}'s meld {n}", "empty": "none",
+        "card_count": "{n} cards", "points": "{n} points", "pays": "{payer} pays {payee}",
+        "in_calculator": "Open this table in the calculator",
+    },
+}
+
+
+def seat(pid: str, lang: str) -> str:
+    """``P3`` -> 'ขา 3' / 'P3'."""
+    return WORDS[lang]["seat"].format(n=pid[1:])
+
+
+def card_name(card: str, lang: str) -> str:
+    """``QS`` -> 'แหม่มโพดำ' / 'queen of spades'; ``7D`` -> '7 ข้าวหลามตัด' / '7 of diamonds'."""
+    rank = RANK_WORDS[lang].get(card[0], card[0])
+    suit = SUIT_WORDS[lang][card[1]]
+    if lang == "th":
+        return f"{rank}{suit}" if not rank.isdigit() else f"{rank} {suit}"
+    return f"{rank} of {suit}"
+
+
+def meld_name(meld_id: str, lang: str) -> str:
+    """``P1.0`` -> 'ชุดที่ 1 ของขา 1' / "P1's meld 1"."""
+    pid, index = meld_id.split(".")
+    return WORDS[lang]["meld_of"].format(n=int(index) + 1, seat=seat(pid, lang))
+
+
+def browser_words(lang: str) -> dict:
+    """What the calculator and the exercises need, for the page's JSON block."""
+    deck = [rank + suit for suit in "SHDC" for rank in "23456789TJQKA"]
+    return {**WORDS[lang], "cards": {card: card_name(card, lang) for card in deck}}

@@ -1,0 +1,541 @@
+/**
+ * The Dummy settlement calculator (/<lang>/dummy/calculator/).
+ *
+ * The reader picks where cards go (a seat's new meld or one of its melds, a layoff onto a chosen
+ * meld, the hand, or the head, face-down, collected and next-head cards) and taps cards in the
+ * deck, which sits right under the chosen place. A placed card is taken back by tapping it.
+ * A card already placed is named where it is (each card exists once); a meld that is not a set
+ * or run is named at once (the engine's meld_check). Every change is settled by the engine
+ * (settle, in the module worker): a per-seat summary, then the ledger, one row per payment; a
+ * table the rules forbid shows the engine's BAD_TABLE message with its field in words.
+ *
+ * Share: the link holds the table (and the options changed) as base64url JSON after "#t=".
+ * A link that cannot be read gives a message and an empty calculator.
+ *
+ * DOM hooks (tests, CSS): #dk-calc[data-state] "loading" | "ready" | "failed"; [data-target]
+ * buttons choose a place (data-target = "head" | "face_down" | "collected" | "next_head" |
+ * "meld:<seat>:<i>" | "new-meld:<seat>" | "layoff:<seat>" | "hand:<seat>"); .dk-deck
+ * button[data-card]; .dk-placed button[data-card] (take back); .dk-status (messages);
+ * .dk-result[data-state] "empty" | "bad" | "ok" with table.dk-summary and table.dk-ledger;
+ * button[data-action="share"], input.dk-share-url, button[data-action="clear"].
+ */
+import { engine } from '../../core/engine-client.js';
+import { lang } from '../../core/i18n.js';
+import { add } from '../../core/progress-ui.js';
+import { DECK, isCard, cardButton, renameCardButton } from './cards.js';
+import { SEATS, fill, seatName, meldName, fieldWords, readable, summaryTable, ledgerTable } from './ledger.js';
+
+const LEVELS = ['thep', 'sian', 'khot_sian'];
+const SETTLE_DELAY_MS = 120;
+
+const root = document.getElementById('dk-calc');
+const data = JSON.parse(document.getElementById('dk-data').textContent);
+const { words, ui, options: OPTIONS } = data;
+
+/** The calculator's state: what the reader entered. */
+function emptyState() {
+  return {
+    level: 'thep', head: null,
+    players: SEATS.map(() => ({ melds: [], layoffs: [], hand: [], called: 0 })),
+    knock: { player: '', face_down: null, collected: [] },
+    fool: '', shown: '', dealer: '', next_head: null, options: {},
+  };
+}
+
+let state = emptyState();
+let target = null; // where tapped cards go: {kind, seat, index, onto}
+let serial = 0; // bumps on every change: stale engine replies are dropped
+let timer = null;
+
+// ------------------------------------------------------------------ table <-> state
+/** The engine's table JSON (dummy-table.md) of the state. */
+function toTable(s) {
+  const table = {
+    level: s.level, head: s.head,
+    players: s.players.map((p, i) => ({
+      id: SEATS[i],
+      melds: p.melds.map((m) => (m.in_knock ? { cards: m.cards, in_knock: true } : { cards: m.cards })),
+      layoffs: p.layoffs.map((l) => (l.in_knock ? { card: l.card, onto: l.onto, in_knock: true } : { card: l.card, onto: l.onto })),
+      hand: p.hand,
+    })),
+    knock: s.knock.player ? { player: s.knock.player, face_down: s.knock.face_down, collected: s.knock.collected } : null,
+    fool: s.fool && s.knock.player ? { feeder: s.fool, receiver: s.knock.player } : null,
+  };
+  const called = s.players.flatMap((p, i) => Array(p.called).fill(SEATS[i]));
+  if (s.shown || called.length) {
+    table.events = {};
+    if (s.shown) table.events.two_spetos_shown_by = [s.shown];
+    if (called.length) table.events.called_discards = called;
+  }
+  if (s.dealer || s.next_head) {
+    table.tie_break = {};
+    if (s.dealer) table.tie_break.dealer = s.dealer;
+    if (s.next_head) table.tie_break.next_head = s.next_head;
+  }
+  return table;
+}
+
+const cardList = (value) => {
+  if (!Array.isArray(value) || !value.every(isCard)) throw new Error('cards');
+  return [...value];
+};
+const seatOrEmpty = (value) => {
+  if (value == null || value === '') return '';
+  if (!SEATS.includes(value)) throw new Error('seat');
+  return value;
+};
+
+/** The state of a shared table; throws when the text is not a table this calculator wrote. */
+function fromTable(table, options = {}) {
+  if (!table || typeof table !== 'object' || !LEVELS.includes(table.level)) throw new Error('level');
+  if (table.head != null && !isCard(table.head)) throw new Error('head');
+  if (!Array.isArray(table.players) || table.players.length !== 4) throw new Error('players');
+  const s = emptyState();
+  s.level = table.level;
+  s.head = table.head ?? null;
+  table.players.forEach((p, i) => {
+    if (!p || p.id !== SEATS[i]) throw new Error('player');
+    const seat = s.players[i];
+    seat.melds = (p.melds ?? []).map((m) => ({ cards: cardList(m.cards), in_knock: m.in_knock === true }));
+    seat.layoffs = (p.layoffs ?? []).map((l) => {
+      if (!isCard(l.card) || !/^P[1-4]\.\d+$/.test(l.onto)) throw new Error('layoff');
+      return { card: l.card, onto: l.onto, in_knock: l.in_knock === true };
+    });
+    seat.hand = cardList(p.hand ?? []);
+  });
+  if (table.knock) {
+    s.knock.player = seatOrEmpty(table.knock.player);
+    if (table.knock.face_down != null && !isCard(table.knock.face_down)) throw new Error('face_down');
+    s.knock.face_down = table.knock.face_down ?? null;
+    s.knock.collected = cardList(table.knock.collected ?? []);
+  }
+  s.fool = seatOrEmpty(table.fool?.feeder);
+  s.shown = seatOrEmpty(table.events?.two_spetos_shown_by?.[0]);
+  for (const pid of table.events?.called_discards ?? []) s.players[SEATS.indexOf(seatOrEmpty(pid))].called += 1;
+  s.dealer = seatOrEmpty(table.tie_break?.dealer);
+  const next = table.tie_break?.next_head;
+  if (next != null && !isCard(next)) throw new Error('next_head');
+  s.next_head = next ?? null;
+  for (const [name, value] of Object.entries(options ?? {})) {
+    const known = OPTIONS.find((o) => o.name === name);
+    if (!known || !known.choices.some((c) => c.value === value)) throw new Error('option');
+    s.options[name] = value;
+  }
+  return s;
+}
+
+function encode(s) {
+  const payload = { ...toTable(s) };
+  if (Object.keys(s.options).length) payload.options = s.options;
+  const bytes = new TextEncoder().encode(JSON.stringify(payload));
+  let binary = '';
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function decode(text) {
+  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  const payload = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+  const { options, ...table } = payload;
+  return fromTable(table, options);
+}
+
+// ------------------------------------------------------------------ where a card is
+/** Where `card` is placed, in words, or null. (Collected cards only point at placed ones.) */
+function whereIs(card) {
+  if (state.head === card) return ui.head;
+  if (state.knock.face_down === card) return ui.faceDown;
+  for (const [i, p] of state.players.entries()) {
+    const seat = seatName(words, SEATS[i]);
+    const m = p.melds.findIndex((meld) => meld.cards.includes(card));
+    if (m >= 0) return meldName(words, `${SEATS[i]}.${m}`);
+    if (p.layoffs.some((l) => l.card === card)) return `${seat} ${ui.layoffAdd}`;
+    if (p.hand.includes(card)) return `${seat} ${ui.hand}`;
+  }
+  return null;
+}
+
+const targetKey = (t) => (t ? [t.kind, t.seat ?? '', t.index ?? ''].join(':') : '');
+
+function targetWords(t) {
+  if (!t) return ui.pickTarget;
+  const seat = t.seat != null ? seatName(words, SEATS[t.seat]) : '';
+  switch (t.kind) {
+    case 'head': return ui.head;
+    case 'face_down': return ui.faceDown;
+    case 'collected': return ui.collected;
+    case 'next_head': return ui.nextHead;
+    case 'meld': return meldName(words, `${SEATS[t.seat]}.${t.index}`);
+    case 'layoff': return `${seat} ${ui.layoffAdd} ${ui.onMeld} ${meldName(words, t.onto)}`;
+    default: return `${seat} ${ui.hand}`;
+  }
+}
+
+/** Put `card` where the target says (or name where it already is). */
+function place(card) {
+  if (!target) {
+    say(ui.pickTarget);
+    return;
+  }
+  if (target.kind === 'collected') {
+    if (!state.knock.collected.includes(card)) state.knock.collected.push(card);
+    changed();
+    return;
+  }
+  const where = whereIs(card);
+  if (where) {
+    say(fill(ui.used, { card: words.cards[card], where }));
+    return;
+  }
+  const seat = state.players[target.seat];
+  switch (target.kind) {
+    case 'head': state.head = card; break;
+    case 'face_down': state.knock.face_down = card; break;
+    case 'next_head': state.next_head = card; break;
+    case 'meld': seat.melds[target.index].cards.push(card); break;
+    case 'layoff': seat.layoffs.push({ card, onto: target.onto, in_knock: false }); break;
+    default: seat.hand.push(card);
+  }
+  say('');
+  changed();
+  deckButtons.get(card).focus({ preventScroll: true });
+}
+
+/** Take `card` back from wherever it is placed (and from the collected list). */
+function takeBack(card, fromCollected = false) {
+  if (fromCollected) {
+    state.knock.collected = state.knock.collected.filter((c) => c !== card);
+  } else {
+    if (state.head === card) state.head = null;
+    if (state.knock.face_down === card) state.knock.face_down = null;
+    if (state.next_head === card) state.next_head = null;
+    for (const p of state.players) {
+      for (const m of p.melds) m.cards = m.cards.filter((c) => c !== card);
+      p.layoffs = p.layoffs.filter((l) => l.card !== card);
+      p.hand = p.hand.filter((c) => c !== card);
+    }
+  }
+  changed();
+}
+
+// ------------------------------------------------------------------ the page
+const status = add(root, 'p', 'dk-status');
+status.setAttribute('role', 'status');
+status.setAttribute('aria-live', 'polite');
+const settings = add(root, 'div', 'dk-settings');
+const zones = add(root, 'div', 'dk-zones');
+const seatsBox = add(root, 'div', 'dk-seats');
+const deck = document.createElement('div');
+deck.className = 'dk-deck';
+const deckLabel = add(deck, 'p', 'dk-deck-label');
+deckLabel.id = 'dk-deck-label';
+const deckGrid = add(deck, 'div', 'dk-deck-grid');
+deckGrid.setAttribute('role', 'group');
+deckGrid.setAttribute('aria-labelledby', 'dk-deck-label');
+const deckButtons = new Map();
+for (const card of DECK) {
+  const b = cardButton(card, words.cards[card]);
+  b.addEventListener('click', () => place(card));
+  deckGrid.append(b);
+  deckButtons.set(card, b);
+}
+const result = add(root, 'section', 'dk-result');
+result.setAttribute('aria-labelledby', 'dk-result-title');
+const resultTitle = add(result, 'h2', '', ui.settle);
+resultTitle.id = 'dk-result-title';
+const resultBody = add(result, 'div', 'dk-result-body');
+resultBody.setAttribute('aria-live', 'polite');
+const shareBar = add(root, 'div', 'kr-controls dk-share');
+const shareButton = add(shareBar, 'button', 'kr-btn kr-btn-primary', ui.share);
+shareButton.type = 'button';
+shareButton.dataset.action = 'share';
+const shareLabel = add(shareBar, 'label', 'dk-share-label', ui.shareText);
+const shareUrl = add(shareLabel, 'input', 'dk-share-url');
+Object.assign(shareUrl, { type: 'text', readOnly: true });
+const clearButton = add(shareBar, 'button', 'kr-btn', ui.clear);
+clearButton.type = 'button';
+clearButton.dataset.action = 'clear';
+
+function say(text) {
+  status.textContent = text;
+}
+
+function select(labelText, value, choices, onChange, name) {
+  const label = add(settings, 'label', 'dk-field');
+  add(label, 'span', '', labelText);
+  const el = add(label, 'select');
+  el.name = name;
+  for (const [v, text] of choices) {
+    const option = add(el, 'option', '', text);
+    option.value = v;
+  }
+  el.value = value;
+  el.addEventListener('change', () => onChange(el.value));
+  return el;
+}
+
+const seatChoices = (none) => [['', none], ...SEATS.map((pid) => [pid, seatName(words, pid)])];
+
+function targetButton(parent, key, text) {
+  const b = add(parent, 'button', 'kr-btn dk-target', text);
+  b.type = 'button';
+  b.dataset.target = key;
+  b.setAttribute('aria-pressed', String(key === targetKey(target)));
+  return b;
+}
+
+function placedCards(parent, cards, label, fromCollected = false) {
+  const box = add(parent, 'span', 'dk-placed');
+  box.setAttribute('role', 'group');
+  box.setAttribute('aria-label', label);
+  if (!cards.length) add(box, 'span', 'dk-none', ui.empty);
+  for (const card of cards) {
+    const b = cardButton(card, fill(ui.removeCard, { card: words.cards[card] }), 'dk-card-btn dk-small-btn');
+    b.addEventListener('click', () => takeBack(card, fromCollected));
+    box.append(b);
+  }
+  return box;
+}
+
+/** The "put down in the knock" checkbox of a meld or layoff (`item.in_knock`). */
+function knockFlag(row, item) {
+  const flag = add(row, 'label', 'dk-flag');
+  const check = add(flag, 'input');
+  check.type = 'checkbox';
+  check.checked = item.in_knock;
+  check.addEventListener('change', () => { item.in_knock = check.checked; changed(); });
+  flag.append(ui.inKnock);
+}
+
+function choose(t, anchor) {
+  target = t;
+  render();
+  const pressed = root.querySelector(`[data-target="${anchor}"]`);
+  if (pressed) pressed.focus({ preventScroll: true });
+}
+
+function renderSettings() {
+  settings.replaceChildren();
+  select(ui.level, state.level, LEVELS.map((l) => [l, words.levels[l]]), (v) => { state.level = v; changed(); }, 'level');
+  select(ui.knocker, state.knock.player, seatChoices(ui.nobody), (v) => { state.knock.player = v; changed(); }, 'knocker');
+  select(ui.feeder, state.fool, seatChoices(ui.noFool), (v) => { state.fool = v; changed(); }, 'fool');
+  select(ui.shown, state.shown, seatChoices(ui.nobody), (v) => { state.shown = v; changed(); }, 'shown');
+  select(ui.dealer, state.dealer, seatChoices(ui.nobody), (v) => { state.dealer = v; changed(); }, 'dealer');
+  const more = add(settings, 'details', 'dk-options');
+  add(more, 'summary', '', ui.options);
+  for (const option of OPTIONS) {
+    const label = add(more, 'label', 'dk-field dk-option');
+    add(label, 'span', '', option.source ? `${option.description} (${option.source})` : option.description);
+    const el = add(label, 'select');
+    el.name = option.name;
+    option.choices.forEach((c, i) => {
+      const o = add(el, 'option', '', c.label);
+      o.value = String(i);
+    });
+    const current = option.name in state.options ? state.options[option.name] : option.default;
+    el.value = String(option.choices.findIndex((c) => c.value === current));
+    el.addEventListener('change', () => {
+      const value = option.choices[Number(el.value)].value;
+      if (value === option.default) delete state.options[option.name];
+      else state.options[option.name] = value;
+      changed();
+    });
+  }
+}
+
+function renderZones() {
+  zones.replaceChildren();
+  const rows = [['head', ui.head, state.head ? [state.head] : []],
+    ['face_down', ui.faceDown, state.knock.face_down ? [state.knock.face_down] : []],
+    ['collected', ui.collected, state.knock.collected],
+    ['next_head', ui.nextHead, state.next_head ? [state.next_head] : []]];
+  for (const [kind, text, cards] of rows) {
+    const row = add(zones, 'div', 'dk-zone-row');
+    targetButton(row, `${kind}::`, text).addEventListener('click', () => choose({ kind }, `${kind}::`));
+    placedCards(row, cards, text, kind === 'collected');
+  }
+  if (target && target.seat == null) zones.append(deck);
+}
+
+function renderSeat(i) {
+  const p = state.players[i];
+  const pid = SEATS[i];
+  const seat = seatName(words, pid);
+  const box = add(seatsBox, 'section', 'dk-seat-box');
+  box.dataset.seat = pid;
+  box.setAttribute('aria-label', seat);
+  const count = p.melds.reduce((n, m) => n + m.cards.length, 0) + p.layoffs.length + p.hand.length;
+  add(box, 'h2', 'dk-seat-title', fill(ui.seatCards, { seat, n: count }));
+  p.melds.forEach((meld, m) => {
+    const row = add(box, 'div', 'dk-meld-row');
+    row.dataset.meld = `${pid}.${m}`;
+    const key = `meld:${i}:${m}`;
+    targetButton(row, key, fill(ui.meldN, { n: m + 1 })).addEventListener('click', () => choose({ kind: 'meld', seat: i, index: m }, key));
+    placedCards(row, meld.cards, meldName(words, `${pid}.${m}`));
+    knockFlag(row, meld);
+    const note = add(row, 'p', 'dk-meld-note');
+    note.dataset.meldNote = `${pid}.${m}`;
+    checkMeld(meld.cards, note, meldName(words, `${pid}.${m}`));
+  });
+  const bar = add(box, 'div', 'dk-seat-bar');
+  targetButton(bar, `new-meld:${i}:`, ui.newMeld).addEventListener('click', () => {
+    p.melds.push({ cards: [], in_knock: false });
+    changed(false);
+    choose({ kind: 'meld', seat: i, index: p.melds.length - 1 }, `meld:${i}:${p.melds.length - 1}`);
+  });
+  const melds = state.players.flatMap((q, j) => q.melds.map((_, m) => `${SEATS[j]}.${m}`));
+  if (melds.length) {
+    const layRow = add(box, 'div', 'dk-layoff-row');
+    const label = add(layRow, 'label', 'dk-field');
+    add(label, 'span', '', ui.layoffTo);
+    const pick = add(label, 'select');
+    pick.name = `onto-${pid}`;
+    for (const id of melds) {
+      const o = add(pick, 'option', '', meldName(words, id));
+      o.value = id;
+    }
+    if (target?.kind === 'layoff' && target.seat === i) pick.value = target.onto;
+    pick.addEventListener('change', () => {
+      if (target?.kind === 'layoff' && target.seat === i) choose({ kind: 'layoff', seat: i, onto: pick.value }, `layoff:${i}:`);
+    });
+    targetButton(layRow, `layoff:${i}:`, ui.layoffAdd).addEventListener('click', () => choose({ kind: 'layoff', seat: i, onto: pick.value }, `layoff:${i}:`));
+    p.layoffs.forEach((l) => {
+      const row = add(box, 'div', 'dk-layoff-item');
+      placedCards(row, [l.card], `${ui.layoffAdd} ${ui.onMeld} ${meldName(words, l.onto)}`);
+      add(row, 'span', 'dk-onto', `${ui.onMeld} ${meldName(words, l.onto)}`);
+      knockFlag(row, l);
+    });
+  }
+  const handRow = add(box, 'div', 'dk-hand-row');
+  targetButton(handRow, `hand:${i}:`, ui.hand).addEventListener('click', () => choose({ kind: 'hand', seat: i }, `hand:${i}:`));
+  placedCards(handRow, p.hand, `${seat} ${ui.hand}`);
+  const calledLabel = add(box, 'label', 'dk-field dk-called');
+  add(calledLabel, 'span', '', ui.called);
+  const called = add(calledLabel, 'input');
+  Object.assign(called, { type: 'number', min: '0', max: '9', value: String(p.called), name: `called-${pid}` });
+  called.addEventListener('change', () => {
+    const n = Number(called.value);
+    p.called = Number.isInteger(n) && n >= 0 && n <= 9 ? n : 0;
+    changed();
+  });
+  if (target && target.seat === i) box.append(deck);
+}
+
+/** The engine's word on one meld: nothing, or why it is not a set or a run yet. */
+function checkMeld(cards, note, where) {
+  if (cards.length < 3) return;
+  const mine = serial;
+  engine.call({ op: 'meld_check', game: 'dummy', cards }, { urgent: true }).then((reply) => {
+    if (mine !== serial) return;
+    if (!reply.ok) note.textContent = readable(words, ui, reply.error, lang);
+    else if (!reply.kind) note.textContent = fill(ui.notMeld, { where, why: lang === 'en' ? reply.reason : reply.reason_th });
+    else if (reply.speto_blocker) note.textContent = fill(ui.blocker, { where });
+    note.classList.toggle('dk-bad', Boolean(note.textContent));
+  }).catch(() => {});
+}
+
+function renderDeck() {
+  deckLabel.textContent = fill(ui.deck, { target: targetWords(target) });
+  for (const [card, b] of deckButtons) {
+    const where = whereIs(card);
+    b.classList.toggle('dk-used', Boolean(where));
+    renameCardButton(b, where ? fill(ui.usedName, { card: words.cards[card], where }) : words.cards[card]);
+  }
+}
+
+/** Draw the places and the deck again (and the settings when `all`: a new table). */
+function render(all = false) {
+  serial += 1;
+  if (all) renderSettings();
+  renderZones();
+  seatsBox.replaceChildren();
+  SEATS.forEach((_, i) => renderSeat(i));
+  if (!target) seatsBox.after(deck);
+  renderDeck();
+}
+
+// ------------------------------------------------------------------ settling
+function showResult(reply, mine) {
+  if (mine !== serial) return;
+  resultBody.replaceChildren();
+  if (!reply.ok) {
+    result.dataset.state = 'bad';
+    const p = add(resultBody, 'p', 'dk-problem', ui.problem);
+    p.setAttribute('role', 'alert');
+    const where = reply.error.field ? fill(ui.at, { where: fieldWords(words, ui, reply.error.field) }) : '';
+    add(resultBody, 'p', 'dk-problem-where', where);
+    add(resultBody, 'p', 'dk-problem-why', readable(words, ui, reply.error, lang));
+    return;
+  }
+  result.dataset.state = 'ok';
+  summaryTable(resultBody, words, ui, reply);
+  ledgerTable(resultBody, words, ui, reply);
+}
+
+function settle() {
+  const mine = serial;
+  if (!state.head) {
+    result.dataset.state = 'empty';
+    resultBody.replaceChildren();
+    add(resultBody, 'p', 'note', ui.incomplete);
+    return;
+  }
+  engine.call({ op: 'settle', game: 'dummy', table: toTable(state), options: state.options })
+    .then((reply) => showResult(reply, mine))
+    .catch((err) => { root.dataset.state = 'failed'; say(fill(ui.engineFailed, { why: err.message })); });
+}
+
+/** Something changed: draw again (unless `redraw` is false), refresh the link, settle soon. */
+function changed(redraw = true) {
+  if (redraw) render();
+  shareUrl.value = `${location.origin}${location.pathname}#t=${encode(state)}`;
+  clearTimeout(timer);
+  timer = setTimeout(settle, SETTLE_DELAY_MS);
+}
+
+shareButton.addEventListener('click', async () => {
+  shareUrl.value = `${location.origin}${location.pathname}#t=${encode(state)}`;
+  history.replaceState(null, '', `#t=${encode(state)}`);
+  try {
+    await navigator.clipboard.writeText(shareUrl.value);
+    say(ui.shared);
+  } catch {
+    shareUrl.select();
+  }
+});
+clearButton.addEventListener('click', () => {
+  state = emptyState();
+  target = null;
+  history.replaceState(null, '', location.pathname);
+  say('');
+  render(true);
+  changed();
+});
+
+function start() {
+  const hash = location.hash.startsWith('#t=') ? location.hash.slice(3) : '';
+  if (hash) {
+    try {
+      state = decode(hash);
+    } catch {
+      state = emptyState();
+      say(ui.badLink);
+      result.dataset.state = 'empty';
+    }
+  }
+  root.dataset.state = 'loading';
+  const loading = add(resultBody, 'p', 'note', ui.loading);
+  engine.ready.then(() => {
+    root.dataset.state = 'ready';
+    loading.remove();
+    changed();
+  }, (err) => {
+    root.dataset.state = 'failed';
+    say(fill(ui.engineFailed, { why: err.message }));
+  });
+  render(true);
+  shareUrl.value = `${location.origin}${location.pathname}#t=${encode(state)}`;
+}
+
+start();

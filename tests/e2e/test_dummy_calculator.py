@@ -1,0 +1,138 @@
+"""The Dummy settlement calculator, driven as a reader would: tap places and cards to enter a
+knock table, read the per-seat summary and the ledger, see impossible entries named, share the
+table by link and open the link in a new browser context; a corrupt link gives a message and an
+empty calculator."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from engine.api import call
+from tests.site_builder.thai_words import latin_words, visible_texts
+
+CALC = "/th/dummy/calculator/"
+ENGINE_MS = 60_000
+# The knock table of tests/engine/dummy/dk.py's standard(): P1 knocks normally with 9D face down.
+SEATS = {
+    0: {"melds": [(["2D", "3D", "4D", "5D"], False), (["KS", "KH", "KD"], True)], "hand": []},
+    1: {"melds": [(["AH", "AC", "AD"], False)], "hand": ["3C", "4C", "6D", "7D"]},
+    2: {"melds": [(["7H", "8H", "9H"], False)], "hand": ["TC", "JC", "6H", "5C"]},
+    3: {"melds": [(["6C", "7C", "8C"], False)], "hand": ["KC", "JH", "TH", "AS"]},
+}
+
+
+def engine_table() -> dict:
+    return {"level": "thep", "head": "2H",
+            "players": [{"id": f"P{i + 1}", "melds": [{"cards": c, **({"in_knock": True} if k else {})}
+                                                      for c, k in seat["melds"]], "hand": seat["hand"]}
+                        for i, seat in SEATS.items()],
+            "knock": {"player": "P1", "face_down": "9D", "collected": []}}
+
+
+def open_calculator(page: Page, path: str = CALC) -> None:
+    page.goto(path)
+    expect(page.locator("#dk-calc")).to_have_attribute("data-state", re.compile("ready|failed"), timeout=ENGINE_MS)
+    assert page.locator("#dk-calc").get_attribute("data-state") == "ready"
+
+
+def tap(page: Page, target: str, *cards: str) -> None:
+    page.locator(f'[data-target="{target}"]').click()
+    for card in cards:
+        page.locator(f'.dk-deck button[data-card="{card}"]').click()
+
+
+def enter_knock_table(page: Page) -> None:
+    tap(page, "head::", "2H")
+    for seat, entry in SEATS.items():
+        for index, (cards, in_knock) in enumerate(entry["melds"]):
+            page.locator(f'[data-target="new-meld:{seat}:"]').click()
+            tap(page, f"meld:{seat}:{index}", *cards)
+            if in_knock:
+                page.locator(f'.dk-meld-row[data-meld="P{seat + 1}.{index}"] input[type="checkbox"]').check()
+        if entry["hand"]:
+            tap(page, f"hand:{seat}:", *entry["hand"])
+    page.locator('select[name="knocker"]').select_option("P1")
+    tap(page, "face_down::", "9D")
+
+
+def summary_nets(page: Page) -> dict[str, str]:
+    rows = page.locator(".dk-result table.dk-summary tbody tr")
+    return {rows.nth(i).locator("th").inner_text(): rows.nth(i).locator("td").last.inner_text()
+            for i in range(rows.count())}
+
+
+@pytest.fixture
+def knock_page(page: Page) -> Page:
+    page.set_viewport_size({"width": 360, "height": 800})
+    open_calculator(page)
+    enter_knock_table(page)
+    expect(page.locator(".dk-result")).to_have_attribute("data-state", "ok", timeout=ENGINE_MS)
+    return page
+
+
+def test_a_knock_table_entered_by_taps_gives_the_engines_ledger(knock_page: Page):
+    want = call({"op": "settle", "game": "dummy", "table": engine_table()})
+    assert want["ok"]
+    nets = summary_nets(knock_page)
+    assert nets == {f"ขา {pid[1]}": (f"+{n}" if n > 0 else str(n)) for pid, n in want["net"].items()}
+    rows = knock_page.locator(".dk-result table.dk-ledger tbody tr")
+    expect(rows).to_have_count(len(want["ledger"]))
+    first = rows.first.locator("td")
+    assert [first.nth(i).inner_text() for i in range(6)] == [
+        "1", "ขา 2", "ขา 1", str(want["ledger"][0]["amount"]), "ค่าเสียตามขั้น", want["ledger"][0]["rule"]]
+    knock = rows.nth(3).locator("td")
+    assert knock.nth(4).inner_text() == "ค่าน็อก" and knock.nth(5).inner_text() == "§79"
+
+
+def test_a_card_placed_twice_and_a_meld_that_is_no_meld_are_named_at_once(knock_page: Page):
+    page = knock_page
+    tap(page, "hand:1:", "KS")
+    expect(page.locator(".dk-status")).to_contain_text("คิงโพดำ อยู่ที่ ชุดที่ 2 ของขา 1 แล้ว")
+    page.locator('[data-target="new-meld:2:"]').click()
+    tap(page, "meld:2:1", "2S", "7S", "JS")
+    note = page.locator('.dk-meld-note[data-meld-note="P3.1"]')
+    expect(note).to_contain_text("ยังไม่ใช่ตองหรือเรียง", timeout=ENGINE_MS)
+    expect(page.locator(".dk-result")).to_have_attribute("data-state", "bad", timeout=ENGINE_MS)
+    expect(page.locator(".dk-problem-where")).to_contain_text("ขา 3 ชุดที่ 2")
+    for card in ("2S", "7S", "JS"):  # take them back: the table settles again
+        page.locator(f'.dk-meld-row[data-meld="P3.1"] .dk-placed button[data-card="{card}"]').click()
+    expect(page.locator(".dk-problem-why")).to_contain_text("อย่างน้อย 3 ใบ", timeout=ENGINE_MS)
+
+
+def test_a_shared_link_opens_the_same_table_in_a_new_context(knock_page: Page, browser, site_url):
+    knock_page.locator('button[data-action="share"]').click()
+    link = knock_page.locator(".dk-share-url").input_value()
+    assert "#t=" in link
+    before = summary_nets(knock_page)
+    other = browser.new_context(base_url=site_url, viewport={"width": 1280, "height": 900})
+    try:
+        fresh = other.new_page()
+        open_calculator(fresh, link)
+        expect(fresh.locator(".dk-result")).to_have_attribute("data-state", "ok", timeout=ENGINE_MS)
+        assert summary_nets(fresh) == before
+        expect(fresh.locator('.dk-meld-row[data-meld="P1.1"] .dk-placed button')).to_have_count(3)
+        expect(fresh.locator('select[name="knocker"]')).to_have_value("P1")
+    finally:
+        other.close()
+
+
+@pytest.mark.parametrize("hash_text", ["#t=not-base64!!", "#t=eyJsZXZlbCI6ImJhZCJ9"])
+def test_a_corrupt_link_gives_a_message_and_an_empty_calculator(page: Page, hash_text: str):
+    open_calculator(page, CALC + hash_text)
+    expect(page.locator(".dk-status")).to_contain_text("ลิงก์นี้เสียหรือไม่ครบ")
+    expect(page.locator(".dk-placed button")).to_have_count(0)
+    expect(page.locator(".dk-result")).to_have_attribute("data-state", "empty", timeout=ENGINE_MS)
+
+
+def test_the_thai_calculator_speaks_thai_only(knock_page: Page):
+    knock_page.locator('[data-target="hand:1:"]').click()
+    knock_page.locator('.dk-deck button[data-card="QS"]').click()  # a second speto in P2's hand
+    knock_page.locator('[data-target="new-meld:2:"]').click()
+    tap(knock_page, "meld:2:1", "2S", "7S", "JS")  # not a meld: the engine's message is shown too
+    expect(knock_page.locator(".dk-result")).to_have_attribute("data-state", "bad", timeout=ENGINE_MS)
+    html = knock_page.locator("main").evaluate("el => el.outerHTML")
+    texts = visible_texts(f'<html lang="th">{html}</html>')
+    assert any("ไม่ใช่ตองหรือเรียง" in text for text in texts)
+    assert [(word, text.strip()[:80]) for text in texts for word in latin_words(text)] == []

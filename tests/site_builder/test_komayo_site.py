@@ -1,0 +1,189 @@
+"""Komayo on the site (issue 10): board blocks checked by the engine and drawn with both hands,
+the pentagon sprite (kanji and Western letters, both sides, promoted faces red), moves and drops
+in words, the lessons in both languages with live boards, and the committed tsume and quizzes
+(counts per length, drops, the Princess's leap, every winning key accepted, the quiz answers
+computed by the engine, the reasons said without echoing notation)."""
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import pytest
+from sb_helpers import PROJECT
+
+from engine.core.protocol import Move, Outcome
+from site_builder.content import load_content
+from site_builder.games import PLUGINS
+from site_builder.games.komayo import PLUGIN
+from site_builder.games.komayo.diagram import GOTE_KING, KANJI, PROMOTED_KANJI, glyph_id, piece_id, sprite
+from site_builder.games.komayo.kanji_paths import PATHS
+from site_builder.puzzles.prove import load_puzzles
+
+HANDS = "4k3/8/8/8/8/8/4+r3/4K3 b 2S+Pn 1"
+
+
+def block(*lines: str) -> tuple:
+    return PLUGIN.parse_board(list(lines), 10, "content/th/komayo/x.md")
+
+
+@pytest.fixture(scope="module")
+def puzzles():
+    found, problems = load_puzzles(PROJECT)  # the project's proof cache keeps this fast
+    assert problems == [], "\n".join(map(str, problems))
+    return [p for p in found.puzzles if p.game == "komayo"]
+
+
+@pytest.fixture(scope="module")
+def lessons():
+    pages, problems = load_content(PROJECT, tuple(PLUGINS))
+    komayo = [p for p in pages if p.rel.startswith(("content/th/komayo/", "content/en/komayo/"))]
+    assert not [p for p in problems if "komayo" in p.file], problems
+    return komayo
+
+
+# ---------------------------------------------------------------- boards and diagrams
+def test_a_board_block_is_drawn_with_both_hands_and_described_in_thai():
+    board, problems = block(f"position: {HANDS}", "caption: ขุนกินเรือเลื่อนขั้นได้")
+    assert problems == [] and board.hands == {"sente": {"S": 2, "+P": 1}, "gote": {"N": 1}}
+    html = PLUGIN.figure(board, "th")
+    assert html.startswith('<figure class="kr-board" data-game="komayo"')
+    stack = re.search(r'<div class="kr-diagram kr-diagram-hands">(.*)</div><figcaption>', html, re.S)[1]
+    top, bottom = re.findall(r'<div class="kr-hand" data-side="(\w+)" data-place="(\w+)"', stack)
+    assert top == ("gote", "top") and bottom == ("sente", "bottom")  # as the live board places them
+    assert '<span class="kr-hand-piece kr-promoted" data-piece="+P" data-count="1">' in stack
+    assert 'href="#ko-sS"' in stack and 'href="#ko-gN"' in stack
+    label = re.search(r'<svg class="kr-diagram" viewBox="0 0 8 8" role="img" aria-label="([^"]+)"', stack)[1]
+    assert "ในมือ: เงิน 2, เบี้ยเลื่อนขั้น 1" in label and "ฝ่ายเดินหลัง: ขุน e8, เรือเลื่อนขั้น e2, ในมือ: ม้า 1" in label
+    assert 'href="#ko-gRp"' in stack and 'href="#ko-sK"' in stack
+
+
+def test_a_flipped_board_puts_sentes_hand_on_top():
+    board, _ = block(f"position: {HANDS}", "orientation: gote")
+    html = PLUGIN.figure(board, "en")
+    assert re.findall(r'data-side="(\w+)" data-place="(\w+)"', html) == [("sente", "top"), ("gote", "bottom")]
+
+
+@pytest.mark.parametrize("position, says", [
+    ("4k3/8/8/8/8/8/RR6/R3K3 b - 1", "Rook"),  # three rooks on the board
+    ("4k3/8/8/8/8/8/8/4K3 b 3R 1", "Rook"),  # three rooks in hand
+    ("8/8/8/8/8/8/8/4K3 b - 1", "king"),
+    ("4k2P/8/8/8/8/8/8/4K3 b - 1", "never move"),
+])
+def test_an_impossible_position_is_refused_with_the_engines_reason(position, says):
+    board, problems = block(f"position: {position}")
+    assert board is None and len(problems) == 1
+    assert problems[0].line == 10 and says.lower() in problems[0].what.lower(), problems[0]
+
+
+def test_an_illegal_move_in_a_block_names_the_legal_ones():
+    board, problems = block("position: 4k3/8/8/8/8/8/8/4K3 b N 1", "moves: N*a8")
+    assert board is None and "no_move" not in problems[0].what and "N*a8" in problems[0].what
+    assert "N*a6" in problems[0].fix
+
+
+def test_the_sprite_has_every_face_of_both_sides():
+    svg = sprite()
+    assert svg.startswith('<svg class="kr-sprites" aria-hidden="true"')
+    ids = re.findall(r'<symbol id="([^"]+)"', svg)
+    assert len(ids) == len(set(ids)) == 2 * 2 * 15  # faces x sides x (8 kinds + 7 promoted)
+    for text in ("K", "k", "+R", "+p", "I", "+i"):
+        assert piece_id(text) in ids and piece_id(text, western=True) in ids
+    gote_rook = re.search(r'<symbol id="ko-gR" [^>]*><g transform="rotate\(180 50 50\)">.*?</symbol>', svg)
+    assert gote_rook and f'href="#{glyph_id("飛")}"' in gote_rook[0]  # Gote's pieces point down
+    assert re.search(rf'<symbol id="ko-sRp"[^>]*>.*?<use href="#{glyph_id("龍")}" fill="#b3261e"/>', svg)  # red
+    assert re.search(rf'<symbol id="ko-gK"[^>]*>.*?<use href="#{glyph_id("王")}"', svg)
+    assert re.search(r'<symbol id="ko-sRp-w"[^>]*>.*?>\+R<', svg)
+
+
+def test_the_kanji_are_outlines_defined_once_and_need_no_font():
+    svg = sprite()
+    faces = {*KANJI.values(), GOTE_KING, *PROMOTED_KANJI.values()}
+    assert set(PATHS) == faces  # kanji_paths.py (tools/make_kanji_paths.py) draws every face, no more
+    for glyph in faces:
+        assert svg.count(f'id="{glyph_id(glyph)}"') == 1
+        assert f'd="{PATHS[glyph]}"' in svg
+        assert re.fullmatch(r"(m[-\d ]+([hvlqz][-\d ]*)+z)+", PATHS[glyph])
+    kanji_symbols = re.findall(r'<symbol id="ko-[sg][A-Z]p?".*?</symbol>', svg)
+    assert len(kanji_symbols) == 30 and not any("<text" in symbol for symbol in kanji_symbols)
+    assert not any(glyph in svg for glyph in faces)  # no character left for a font to draw
+
+
+# ---------------------------------------------------------------- words
+@pytest.mark.parametrize("board, move, th, en", [
+    ({"g2": "R"}, Move("g2c2", "g2", "c2", path=("c2",)), "เรือ g2 ไป c2", "Rook g2 to c2"),
+    ({"b2": "B", "f6": "p"}, Move("b2f6+", "b2", "f6", path=("f6",), captures=("f6",), promotion=True),
+     "โคน b2 กินเบี้ย f6 เลื่อนขั้น", "Bishop b2 takes Pawn f6, promotes"),
+    ({"e1": "K", "e2": "+r"}, Move("e1e2^", "e1", "e2", path=("e2",), captures=("e2",), privilege=True),
+     "ขุน e1 กินเรือเลื่อนขั้น e2 เก็บไว้ในมือแบบเลื่อนขั้น (สิทธิ์ของขุน)",
+     "King e1 takes promoted Rook e2, keeps it promoted (King's privilege)"),
+    ({}, Move("+P*e5", None, "e5", drop="+P", path=("e5",)), "วางเบี้ยเลื่อนขั้นที่ e5", "drops promoted Pawn on e5"),
+])
+def test_moves_and_drops_in_words(board, move, th, en):
+    assert PLUGIN.words.move(board, move, "th") == th and PLUGIN.words.move(board, move, "en") == en
+
+
+def test_choice_labels_name_illegal_moves_and_drops_too():
+    words = PLUGIN.words
+    assert words.move_label({}, "N*a7", "th") == "วางม้าที่ a7"
+    assert words.move_label({"a7": "P"}, "a7a8", "en") == "Pawn a7 to a8"
+    assert words.move_label({"a7": "P"}, "a7a8+", "en") == "Pawn a7 to a8, promotes"
+    assert words.ending(Outcome("king_captured", "sente"), "sente", "th") == " — กินขุนได้ จบเกม"
+
+
+# ---------------------------------------------------------------- lessons
+def test_nine_lessons_in_both_languages_each_with_a_live_board(lessons):
+    slugs = {lang: sorted(p.rel.split("/")[-1] for p in lessons if p.rel.startswith(f"content/{lang}/"))
+             for lang in ("th", "en")}
+    assert slugs["th"] == slugs["en"] and len(slugs["th"]) == 9
+    for page in lessons:
+        assert any(b.interactive for b in page.boards), page.rel
+        assert all(b.game == "komayo" for b in page.boards)
+    with_hands = [b for p in lessons for b in p.boards if any(b.hands.values())]
+    assert len(with_hands) >= 6  # drops and captures are shown with the hands beside the board
+
+
+# ---------------------------------------------------------------- puzzles
+def test_at_least_thirty_tsume_of_one_three_and_five_plies(puzzles):
+    mates = [p for p in puzzles if p.kind == "mate"]
+    lengths = Counter(p.fields["mate_in"] for p in mates)
+    assert len(mates) >= 30 and lengths[1] >= 6 and lengths[2] >= 12 and lengths[3] >= 10, lengths
+    for p in mates:
+        n = p.fields["mate_in"]
+        assert p.id.startswith(f"ko-tsume{2 * n - 1}-") and f"tsume-{2 * n - 1}" in p.tags, p.id
+        assert p.proof["line"][-1] in p.proof["tree"]["wins"] or n > 1
+        assert set(p.proof["keys"]) == {p.proof["line"][0], *p.proof["alternatives"]}, p.id  # every key accepted
+
+
+def test_several_tsume_need_a_drop_or_the_princesss_leap(puzzles):
+    mates = [p for p in puzzles if p.kind == "mate"]
+    drops = [p for p in mates if any("*" in move for move in p.proof["line"][::2])]
+    leaps = []
+    for p in mates:
+        board = p.board["board"]
+        key = p.proof["line"][0]
+        if "*" not in key and board[key[:2]].lstrip("+") == "I":
+            df, dr = abs(ord(key[0]) - ord(key[2])), abs(int(key[1]) - int(key[3]))
+            if {df, dr} == {1, 2}:
+                leaps.append(p.id)
+    assert len(drops) >= 8 and len(leaps) >= 8, (len(drops), leaps)
+    assert all("drop" in p.tags for p in drops)
+
+
+def test_the_rule_quizzes_ask_about_drops_and_promotion_with_engine_answers(puzzles):
+    quizzes = [p for p in puzzles if p.kind == "rule-quiz"]
+    assert len(quizzes) >= 6
+    drops = [p for p in quizzes if all("*" in c for c in p.fields["choices"])]
+    promote = [p for p in quizzes if "promotion" in p.tags]
+    assert len(drops) >= 3 and len(promote) >= 3
+    answers = {p.id: p.proof["answer"] for p in quizzes}
+    assert answers["ko-quiz-001"] == "N*c6" and answers["ko-quiz-004"] == "a7a8+"
+    for p in quizzes:  # the reasons are said in words, without the engine's echo of the move
+        for lang in ("th", "en"):
+            assert "ไม่ได้: เดิน" not in p.proof["explanation"][lang]
+            assert not re.search(r"(illegal move|เดิน) '", p.proof["explanation"][lang]), p.proof["explanation"]
+
+
+def test_the_puzzle_list_keeps_the_games_in_the_sites_order(puzzles):
+    found, _ = load_puzzles(PROJECT)
+    games = list(dict.fromkeys(p.game for p in found.puzzles))
+    assert games == [g for g in PLUGINS if g in games] and games[0] == "makruk"
