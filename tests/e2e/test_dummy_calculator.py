@@ -1,15 +1,19 @@
 """The Dummy settlement calculator, driven as a reader would: tap places and cards to enter a
 knock table, read the per-seat summary and the ledger, see impossible entries named, share the
 table by link and open the link in a new browser context; a corrupt link gives a message and an
-empty calculator."""
+empty calculator; a liability (เหมา) from a link is settled, removed and added again by hand,
+and shared on with the link's discard pile and stock count."""
 from __future__ import annotations
 
+import base64
+import json
 import re
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from engine.api import call
+from site_builder.games.dummy.calculator import share_link
 from tests.site_builder.thai_words import latin_words, visible_texts
 
 CALC = "/th/dummy/calculator/"
@@ -57,6 +61,11 @@ def enter_knock_table(page: Page) -> None:
     tap(page, "face_down::", "9D")
 
 
+def engine_nets(reply: dict) -> dict[str, str]:
+    """The summary's net column as the calculator writes the engine's ``net``."""
+    return {f"ขา {pid[1]}": (f"+{n}" if n > 0 else str(n)) for pid, n in reply["net"].items()}
+
+
 def summary_nets(page: Page) -> dict[str, str]:
     rows = page.locator(".dk-result table.dk-summary tbody tr")
     return {rows.nth(i).locator("th").inner_text(): rows.nth(i).locator("td").last.inner_text()
@@ -76,7 +85,7 @@ def test_a_knock_table_entered_by_taps_gives_the_engines_ledger(knock_page: Page
     want = call({"op": "settle", "game": "dummy", "table": engine_table()})
     assert want["ok"]
     nets = summary_nets(knock_page)
-    assert nets == {f"ขา {pid[1]}": (f"+{n}" if n > 0 else str(n)) for pid, n in want["net"].items()}
+    assert nets == engine_nets(want)
     rows = knock_page.locator(".dk-result table.dk-ledger tbody tr")
     expect(rows).to_have_count(len(want["ledger"]))
     first = rows.first.locator("td")
@@ -131,8 +140,52 @@ def test_the_thai_calculator_speaks_thai_only(knock_page: Page):
     knock_page.locator('.dk-deck button[data-card="QS"]').click()  # a second speto in P2's hand
     knock_page.locator('[data-target="new-meld:2:"]').click()
     tap(knock_page, "meld:2:1", "2S", "7S", "JS")  # not a meld: the engine's message is shown too
+    knock_page.locator('select[name="liability-culprit"]').select_option("P4")
+    knock_page.locator('select[name="liability-beneficiary"]').select_option("P1")
+    knock_page.locator('button[data-action="add-liability"]').click()  # the liability list is Thai too
+    expect(knock_page.locator(".dk-liability")).to_have_count(1)
     expect(knock_page.locator(".dk-result")).to_have_attribute("data-state", "bad", timeout=ENGINE_MS)
     html = knock_page.locator("main").evaluate("el => el.outerHTML")
     texts = visible_texts(f'<html lang="th">{html}</html>')
     assert any("ไม่ใช่ตองหรือเรียง" in text for text in texts)
     assert [(word, text.strip()[:80]) for text in texts for word in latin_words(text)] == []
+
+
+def test_a_liability_from_a_link_is_settled_edited_and_shared_on(page: Page):
+    liability = {"culprits": ["P4"], "covers": "all", "beneficiary": "P1"}  # P4 pays for P2 and P3 (§82)
+    plain = {**engine_table(), "discard_pile": ["2H", "4S", "5S"], "stock_count": 20}
+    table = {**plain, "events": {"liabilities": [liability]}}
+    want, without = (call({"op": "settle", "game": "dummy", "table": t}) for t in (table, plain))
+    assert want["ok"] and without["ok"] and want["net"] != without["net"]
+    open_calculator(page, share_link("th", table))
+    result = page.locator(".dk-result")
+    expect(result).to_have_attribute("data-state", "ok", timeout=ENGINE_MS)
+    assert summary_nets(page) == engine_nets(want)
+    rows = result.locator("table.dk-ledger tbody tr")
+    expect(rows).to_have_count(len(want["ledger"]))
+    first = rows.first.locator("td")
+    assert want["ledger"][0]["on_behalf_of"] == "P2"
+    assert [first.nth(i).inner_text() for i in (1, 2, 4, 5)] == [
+        "ขา 4", "ขา 1", "ค่าเสียตามขั้น (จ่ายแทน ขา 2)", want["ledger"][0]["rule"]]
+    expect(page.locator(".dk-liability")).to_have_text(re.compile(r"^ขา 4 เหมาทุกรายการ.*ให้ ขา 1"))
+
+    page.locator('.dk-liability button[data-action="remove-liability"]').click()
+    expect(page.locator(".dk-liability")).to_have_count(0)
+    p4_net = result.locator("table.dk-summary tbody tr").nth(3).locator("td").last
+    expect(p4_net).to_have_text(engine_nets(without)["ขา 4"], timeout=ENGINE_MS)
+    assert summary_nets(page) == engine_nets(without)
+
+    page.locator('select[name="liability-culprit"]').select_option("P4")
+    page.locator('select[name="liability-covers"]').select_option("all")
+    page.locator('select[name="liability-beneficiary"]').select_option("P1")
+    page.locator('button[data-action="add-liability"]').click()
+    expect(p4_net).to_have_text(engine_nets(want)["ขา 4"], timeout=ENGINE_MS)
+    assert summary_nets(page) == engine_nets(want)
+
+    page.locator('button[data-action="share"]').click()
+    link = page.locator(".dk-share-url").input_value()
+    encoded = link.split("#t=", 1)[1]
+    shared = json.loads(base64.urlsafe_b64decode(encoded + "=" * (-len(encoded) % 4)))
+    assert shared["events"]["liabilities"] == [liability]
+    assert (shared["discard_pile"], shared["stock_count"]) == (table["discard_pile"], table["stock_count"])
+    assert call({"op": "settle", "game": "dummy", "table": shared})["net"] == want["net"]

@@ -24,15 +24,16 @@ ALLOWED_WORDS = {
 }
 KEYS = re.compile(r"\bCtrl\+[A-Z]\b")  # a key combination, as printed on the keys: Ctrl+C
 #: Notation, not words: whole FEN strings, then square names and moves (e4, e3e4, e3-e4, b2xb7,
-#: e5e6m), a FEN letter or a file letter standing alone (K = ขุน, M~, a ถึง h, w or b for the side
+#: e5e6m, e8e7^, Komayo drops L*a8), a FEN letter or a file letter standing alone (K = ขุน, M~, a ถึง h, w or b for the side
 #: to move), and web addresses of cited sources (an address is typed as it is).
 FEN = re.compile(r"(?<!\S)[1-8KkMmSsNnRrPpFf~]+(?:/[1-8KkMmSsNnRrPpFf~]+){7}(?:\s+[wb](?:\s+(?:-|\d+)){0,4})?")
 NOTATION = (
-    re.compile(r"[a-h][1-8](?:[-x]?[a-h][1-8])*[mMfF~]?"),
+    re.compile(r"[a-h][1-8](?:[-x]?[a-h][1-8])*[mMfF~+^]?"),
+    re.compile(r"\+?[PLNSBRIK]\*[a-h][1-8]"),  # a Komayo drop: L*a8, +P*e5
     re.compile(r"[KkMmSsNnRrPpa-hw]~?"),
     re.compile(r"[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|org|net|th)"),
 )
-WORD = re.compile(r"[A-Za-z0-9~][A-Za-z0-9~'’._-]*[A-Za-z0-9~]|[A-Za-z~]")
+WORD = re.compile(r"[A-Za-z0-9~][A-Za-z0-9~'’._*-]*[A-Za-z0-9~^]|[A-Za-z~]")
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 SPOKEN_ATTRS = ("alt", "title", "aria-label", "placeholder")
 

@@ -64,6 +64,13 @@ UI = {
         "fieldLayoff": "{seat} ดัมมี่ใบที่ {n}", "fieldHand": "{seat} ไพ่ในมือ", "fieldKnock": "การน็อก",
         "fieldFool": "การตีโง่", "fieldTie": "ข้อมูลตัดสินแต้มเท่ากัน", "fieldEvents": "เหตุการณ์",
         "fieldStock": "จำนวนไพ่",
+        "liabilities": "การเหมาจ่ายแทน", "culprit": "ผู้เหมาจ่าย", "culprit2": "ผู้เหมาจ่ายคนที่สอง",
+        "coversLabel": "เหมาส่วนใด", "beneficiary": "จ่ายให้", "chooseSeat": "เลือกขา", "and": "และ",
+        "addLiability": "เพิ่มการเหมา", "delLiability": "ลบการเหมา", "liabilityText": "{culprits} เหมา{covers} ให้ {beneficiary}",
+        "liabilityIncomplete": "เลือกผู้เหมาจ่ายและผู้รับเงินก่อนเพิ่มการเหมา", "onBehalf": "(จ่ายแทน {seat})",
+        "fieldLiability": "การเหมาที่ {n}",
+        "covers": {"all": "ทุกรายการที่ผู้เสียคนอื่นต้องจ่ายผู้น็อก (ข้อ 82)", "head": "ค่าหัว (ข้อ 27, 30)",
+                   "speto_fee": "ค่าสเปโต (ข้อ 28–31)", "knocker_speto": "สเปโตของผู้น็อก (ข้อ 28)"},
     },
     "en": {
         "level": "Level", "head": "Head card", "knocker": "Knocker", "nobody": "nobody", "faceDown": "Face-down card",
@@ -90,6 +97,13 @@ UI = {
         "fieldLayoff": "{seat} layoff {n}", "fieldHand": "{seat} hand", "fieldKnock": "the knock",
         "fieldFool": "the fool", "fieldTie": "the tie-break data", "fieldEvents": "the events",
         "fieldStock": "the card count",
+        "liabilities": "Paying on behalf of others", "culprit": "Culprit who pays", "culprit2": "Second culprit",
+        "coversLabel": "Covers", "beneficiary": "Paid to", "chooseSeat": "choose a seat", "and": "and",
+        "addLiability": "Add", "delLiability": "Remove", "liabilityText": "{culprits} pays {covers} to {beneficiary}",
+        "liabilityIncomplete": "Choose the culprit and the seat paid before adding", "onBehalf": "(for {seat})",
+        "fieldLiability": "paying on behalf {n}",
+        "covers": {"all": "everything the other losers pay the knocker (§82)", "head": "the head fee (§27, §30)",
+                   "speto_fee": "the speto fees (§28–31)", "knocker_speto": "the knocker's spetos (§28)"},
     },
 }
 # The options' choices in words (the engine gives each option's description in both languages).

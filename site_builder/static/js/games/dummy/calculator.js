@@ -9,6 +9,9 @@
  * (settle, in the module worker): a per-seat summary, then the ledger, one row per payment; a
  * table the rules forbid shows the engine's BAD_TABLE message with its field in words.
  *
+ * Events: the reader adds and removes liabilities (เหมา, A-D25): culprit seat(s), what they
+ * cover, the seat paid. A link's discard pile and stock count are kept as they came (not editable).
+ *
  * Share: the link holds the table (and the options changed) as base64url JSON after "#t=".
  * A link that cannot be read gives a message and an empty calculator.
  *
@@ -17,7 +20,10 @@
  * "meld:<seat>:<i>" | "new-meld:<seat>" | "layoff:<seat>" | "hand:<seat>"); .dk-deck
  * button[data-card]; .dk-placed button[data-card] (take back); .dk-status (messages);
  * .dk-result[data-state] "empty" | "bad" | "ok" with table.dk-summary and table.dk-ledger;
- * button[data-action="share"], input.dk-share-url, button[data-action="clear"].
+ * button[data-action="share"], input.dk-share-url, button[data-action="clear"]; .dk-liabilities
+ * with select[name="liability-culprit" | "liability-culprit2" | "liability-covers" |
+ * "liability-beneficiary"], button[data-action="add-liability"] and li.dk-liability
+ * button[data-action="remove-liability"].
  */
 import { engine } from '../../core/engine-client.js';
 import { lang } from '../../core/i18n.js';
@@ -26,6 +32,7 @@ import { DECK, isCard, cardButton, renameCardButton } from './cards.js';
 import { SEATS, fill, seatName, meldName, fieldWords, readable, summaryTable, ledgerTable } from './ledger.js';
 
 const LEVELS = ['thep', 'sian', 'khot_sian'];
+const COVERS = ['all', 'head', 'speto_fee', 'knocker_speto'];
 const SETTLE_DELAY_MS = 120;
 
 const root = document.getElementById('dk-calc');
@@ -39,6 +46,8 @@ function emptyState() {
     players: SEATS.map(() => ({ melds: [], layoffs: [], hand: [], called: 0 })),
     knock: { player: '', face_down: null, collected: [] },
     fool: '', shown: '', dealer: '', next_head: null, options: {},
+    liabilities: [], // [{culprits, covers, beneficiary}] as in the table JSON
+    kept: {}, // discard_pile / stock_count of a loaded link, passed on unchanged
   };
 }
 
@@ -46,6 +55,7 @@ let state = emptyState();
 let target = null; // where tapped cards go: {kind, seat, index, onto}
 let serial = 0; // bumps on every change: stale engine replies are dropped
 let timer = null;
+let draft = { culprit: '', culprit2: '', covers: 'all', beneficiary: '' }; // the liability being entered
 
 // ------------------------------------------------------------------ table <-> state
 /** The engine's table JSON (dummy-table.md) of the state. */
@@ -62,17 +72,18 @@ function toTable(s) {
     fool: s.fool && s.knock.player ? { feeder: s.fool, receiver: s.knock.player } : null,
   };
   const called = s.players.flatMap((p, i) => Array(p.called).fill(SEATS[i]));
-  if (s.shown || called.length) {
+  if (s.shown || called.length || s.liabilities.length) {
     table.events = {};
     if (s.shown) table.events.two_spetos_shown_by = [s.shown];
     if (called.length) table.events.called_discards = called;
+    if (s.liabilities.length) table.events.liabilities = s.liabilities;
   }
   if (s.dealer || s.next_head) {
     table.tie_break = {};
     if (s.dealer) table.tie_break.dealer = s.dealer;
     if (s.next_head) table.tie_break.next_head = s.next_head;
   }
-  return table;
+  return { ...table, ...s.kept };
 }
 
 const cardList = (value) => {
@@ -83,6 +94,14 @@ const seatOrEmpty = (value) => {
   if (value == null || value === '') return '';
   if (!SEATS.includes(value)) throw new Error('seat');
   return value;
+};
+
+const liabilityOf = (l) => {
+  const culprits = Array.isArray(l?.culprits) ? l.culprits.map(seatOrEmpty) : [];
+  if (!culprits.length || culprits.length > 2 || culprits.includes('') || !COVERS.includes(l.covers)) throw new Error('liability');
+  const beneficiary = seatOrEmpty(l.beneficiary);
+  if (!beneficiary) throw new Error('liability');
+  return { culprits, covers: l.covers, beneficiary };
 };
 
 /** The state of a shared table; throws when the text is not a table this calculator wrote. */
@@ -112,6 +131,12 @@ function fromTable(table, options = {}) {
   s.fool = seatOrEmpty(table.fool?.feeder);
   s.shown = seatOrEmpty(table.events?.two_spetos_shown_by?.[0]);
   for (const pid of table.events?.called_discards ?? []) s.players[SEATS.indexOf(seatOrEmpty(pid))].called += 1;
+  s.liabilities = (table.events?.liabilities ?? []).map(liabilityOf);
+  if (table.discard_pile != null) s.kept.discard_pile = cardList(table.discard_pile);
+  if (table.stock_count != null) {
+    if (!Number.isInteger(table.stock_count) || table.stock_count < 0) throw new Error('stock_count');
+    s.kept.stock_count = table.stock_count;
+  }
   s.dealer = seatOrEmpty(table.tie_break?.dealer);
   const next = table.tie_break?.next_head;
   if (next != null && !isCard(next)) throw new Error('next_head');
@@ -224,6 +249,7 @@ const status = add(root, 'p', 'dk-status');
 status.setAttribute('role', 'status');
 status.setAttribute('aria-live', 'polite');
 const settings = add(root, 'div', 'dk-settings');
+const liabilitiesBox = add(root, 'fieldset', 'dk-liabilities');
 const zones = add(root, 'div', 'dk-zones');
 const seatsBox = add(root, 'div', 'dk-seats');
 const deck = document.createElement('div');
@@ -344,6 +370,57 @@ function renderSettings() {
   }
 }
 
+/** "ขา 4" or "ขา 3 และ ขา 4": the culprits of a liability in words. */
+const liabilityWords = (l) => fill(ui.liabilityText, {
+  culprits: l.culprits.map((pid) => seatName(words, pid)).join(` ${ui.and} `),
+  covers: ui.covers[l.covers], beneficiary: seatName(words, l.beneficiary) });
+
+/** The liabilities (เหมา) entered, each with a remove button, and the form that adds one. */
+function renderLiabilities() {
+  liabilitiesBox.replaceChildren();
+  add(liabilitiesBox, 'legend', '', ui.liabilities);
+  const list = add(liabilitiesBox, 'ul', 'dk-liability-list');
+  state.liabilities.forEach((l, i) => {
+    const item = add(list, 'li', 'dk-liability', liabilityWords(l));
+    const remove = add(item, 'button', 'kr-btn', ui.delLiability);
+    remove.type = 'button';
+    remove.dataset.action = 'remove-liability';
+    remove.setAttribute('aria-label', `${ui.delLiability}: ${liabilityWords(l)}`);
+    remove.addEventListener('click', () => {
+      state.liabilities.splice(i, 1);
+      changed();
+      liabilitiesBox.querySelector('[data-action="add-liability"]').focus({ preventScroll: true });
+    });
+  });
+  const field = (text, name, value, choices) => {
+    const label = add(liabilitiesBox, 'label', 'dk-field');
+    add(label, 'span', '', text);
+    const el = add(label, 'select');
+    el.name = `liability-${name}`;
+    for (const [v, t] of choices) add(el, 'option', '', t).value = v;
+    el.value = value;
+    el.addEventListener('change', () => { draft[name] = el.value; });
+  };
+  field(ui.culprit, 'culprit', draft.culprit, seatChoices(ui.chooseSeat));
+  field(ui.culprit2, 'culprit2', draft.culprit2, seatChoices(ui.nobody));
+  field(ui.coversLabel, 'covers', draft.covers, COVERS.map((c) => [c, ui.covers[c]]));
+  field(ui.beneficiary, 'beneficiary', draft.beneficiary, seatChoices(ui.chooseSeat));
+  const addButton = add(liabilitiesBox, 'button', 'kr-btn', ui.addLiability);
+  addButton.type = 'button';
+  addButton.dataset.action = 'add-liability';
+  addButton.addEventListener('click', () => {
+    const culprits = [draft.culprit, draft.culprit2].filter(Boolean);
+    if (!draft.culprit || !draft.beneficiary) {
+      say(ui.liabilityIncomplete);
+      return;
+    }
+    state.liabilities.push({ culprits: [...new Set(culprits)], covers: draft.covers, beneficiary: draft.beneficiary });
+    say('');
+    changed();
+    liabilitiesBox.querySelector('[data-action="add-liability"]').focus({ preventScroll: true });
+  });
+}
+
 function renderZones() {
   zones.replaceChildren();
   const rows = [['head', ui.head, state.head ? [state.head] : []],
@@ -448,6 +525,7 @@ function renderDeck() {
 function render(all = false) {
   serial += 1;
   if (all) renderSettings();
+  renderLiabilities();
   renderZones();
   seatsBox.replaceChildren();
   SEATS.forEach((_, i) => renderSeat(i));

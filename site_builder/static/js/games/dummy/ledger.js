@@ -32,6 +32,8 @@ export function fieldWords(words, ui, field) {
   if (m) return fill(ui.fieldHand, { seat: seatName(words, SEATS[m[1]]) });
   m = /^players\[(\d)\]/.exec(field);
   if (m) return fill(ui.fieldPlayer, { seat: seatName(words, SEATS[m[1]]) });
+  m = /^events\.liabilities\[(\d+)\]/.exec(field);
+  if (m && ui.fieldLiability) return fill(ui.fieldLiability, { n: Number(m[1]) + 1 });
   const top = field.split(/[.[]/)[0];
   const named = { knock: ui.fieldKnock, fool: ui.fieldFool, tie_break: ui.fieldTie, events: ui.fieldEvents,
     head: ui.headField, stock_count: ui.fieldStock, discard_pile: ui.fieldStock };
@@ -42,6 +44,9 @@ export function fieldWords(words, ui, field) {
 export function readable(words, ui, error, lang) {
   let text = (lang === 'en' ? error.message : error.message_th ?? error.message) ?? '';
   if (error.field && text.startsWith(`${error.field}: `)) text = text.slice(error.field.length + 2);
+  if (lang !== 'en' && ui.covers && /^events\.liabilities/.test(error.field ?? '')) {
+    text = text.replace(/\b(all|head|speto_fee|knocker_speto)\b/g, (c) => ui.covers[c]);
+  }
   return text
     .replace(/players\[\d\](?:\.(?:melds|layoffs)\[\d+\]|\.hand(?:\[\d+\])?)?(?:\.\w+(?:\[\d+\])?)*/g, (f) => fieldWords(words, ui, f))
     .replace(/'(P[1-4])\.(\d+)'/g, (m, pid, i) => meldName(words, `${pid}.${i}`))
@@ -103,7 +108,8 @@ export function ledgerTable(parent, words, ui, reply) {
     add(row, 'td', '', seatName(words, line.from));
     add(row, 'td', '', seatName(words, line.to));
     add(row, 'td', 'dk-num', String(line.amount));
-    add(row, 'td', '', words.items[line.item] ?? line.item);
+    const why = words.items[line.item] ?? line.item;
+    add(row, 'td', '', line.on_behalf_of && ui.onBehalf ? `${why} ${fill(ui.onBehalf, { seat: seatName(words, line.on_behalf_of) })}` : why);
     add(row, 'td', 'dk-rule', line.rule);
   });
   return table;
