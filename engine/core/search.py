@@ -201,6 +201,30 @@ def longest_defences(solver: MateSolver, state: State, n: int) -> set[str]:
     return {m for m, k in lengths.items() if k == longest}
 
 
+def single_key_line(solver: MateSolver, state: State, n: int) -> tuple[Hashable, list[str], State, Hashable] | None:
+    """A win in exactly ``n`` that only one key move wins, or None: (the key, the line's move
+    texts (each attacker move the quickest win, then the first text; each defence the first of
+    the longest), the state before the last attacker move, that move)."""
+    if solver.shortest_win(state, n) != n:
+        return None
+    keys = solver.winning_moves(state, n)
+    if len(keys) != 1:
+        return None
+    key = move = next(iter(keys))
+    line, cur = [], state
+    for left in range(n, 0, -1):
+        line.append(text_of(cur, move))
+        if left == 1:
+            return key, line, cur, move
+        cur = cur.child(move)
+        defence = sorted(longest_defences(solver, cur, left - 1))[0]
+        line.append(defence)
+        cur = cur.child(next(h for h in cur.handles() if text_of(cur, h) == defence))
+        winning = solver.winning_moves(cur, left - 1)
+        move = min(winning, key=lambda h: (winning[h], text_of(cur, h)))
+    return None
+
+
 WIN_SCORE = 1000.0
 
 

@@ -64,24 +64,10 @@ def win_candidate(state: MakhosState, n: int) -> dict | None:
     """The line and features of a win in exactly ``n`` with one single key, or None."""
     if _men(state) > MAX_MEN_FOR_WIN or len(state.handles()) < 2:
         return None
-    solver = search.MateSolver(unlimited())
-    if solver.shortest_win(state, n) != n:
+    found = search.single_key_line(search.MateSolver(unlimited()), state, n)
+    if found is None:
         return None
-    keys = solver.winning_moves(state, n)
-    if len(keys) != 1:
-        return None
-    key = move = next(iter(keys))
-    line, cur = [], state
-    for left in range(n, 0, -1):
-        line.append(cur.move(move).text)
-        cur = cur.child(move)
-        if left == 1:
-            break
-        defence = sorted(search.longest_defences(solver, cur, left - 1))[0]
-        line.append(defence)
-        cur = cur.child(next(h for h in cur.handles() if cur.move(h).text == defence))
-        winning = solver.winning_moves(cur, left - 1)
-        move = min(winning, key=lambda h: (winning[h], cur.move(h).text))
+    key, line, _, _ = found
     typed = state.move(key)
     features = {"win_in": n, "capture": bool(typed.captures), "crowns": typed.promotion,
                 "king": state.position.is_king(key[0]), "sacrifice": _sacrifice(state, key),

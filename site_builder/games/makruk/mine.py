@@ -92,24 +92,10 @@ def mate_candidate(state: MakrukState, n: int, min_pieces: int) -> dict | None:
     pos = state.pos
     if not _defender_has_pieces(pos, min_pieces):
         return None
-    solver = search.MateSolver(unlimited())
-    if solver.shortest_win(state, n) != n:
+    found = search.single_key_line(search.MateSolver(unlimited()), state, n)
+    if found is None:
         return None
-    keys = solver.winning_moves(state, n)
-    if len(keys) != 1:
-        return None
-    key = move = next(iter(keys))
-    line, cur = [], state
-    for r in range(n, 0, -1):
-        line.append(move_uci(move))
-        before, cur = cur, cur.child(move)
-        if r == 1:
-            break
-        defence = sorted(search.longest_defences(solver, cur, r - 1))[0]
-        line.append(defence)
-        cur = cur.child(cur.pos.parse_move(defence, cur.street))
-        mating = solver.winning_moves(cur, r - 1)
-        move = min(mating, key=lambda m: (mating[m], move_uci(m)))
+    key, line, before, move = found
     mating_piece = "F" if move & PROMOTION else before.pos.board[move & 63]
     key_piece = pos.board[key & 63]
     features = {
