@@ -5,8 +5,9 @@ themselves, under `out_dir`:
 
     static/...                                   copy of site_builder/static/ (CSS minified)
     static/fonts/sarabun-{thai,latin}-{400,700}-normal.woff2   from @fontsource/sarabun
-    pyodide/v<version>/{pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm,
-                        python_stdlib.zip, pyodide-lock.json}   from the npm package
+    pyodide/v<version>-<hash12>/{pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm,
+                        python_stdlib.zip, pyodide-lock.json, snapshot.bin.gz}
+                        from the npm package, cut to what the engine needs (pyodide_trim.py)
     engine/<sha256[:12] of the wheel>/kradan-0.1.0-py3-none-any.whl
 
 and returns the two URLs that every page's <head> names (`AssetUrls`).
@@ -35,14 +36,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from site_builder.errors import BuildFailed, BuildProblem
+from site_builder.pyodide_trim import PYODIDE_FILES, SNAPSHOT_NAME, shipped_pyodide
 
-PYODIDE_FILES = (
-    "pyodide.mjs",
-    "pyodide.asm.mjs",
-    "pyodide.asm.wasm",
-    "python_stdlib.zip",
-    "pyodide-lock.json",
-)
 FONT_FILES = tuple(
     f"sarabun-{subset}-{weight}-normal.woff2"
     for subset in ("thai", "latin")
@@ -78,7 +73,7 @@ NPM_FIX = "run `npm ci` in the project folder (it installs the pinned files from
 
 @dataclass(frozen=True)
 class AssetUrls:
-    pyodide_base: str  # "/pyodide/v314.0.7/" (ends with a slash; indexURL for loadPyodide)
+    pyodide_base: str  # "/pyodide/v314.0.7-<hash12>/" (ends with a slash; indexURL for loadPyodide)
     wheel_url: str  # "/engine/<hash12>/kradan-0.1.0-py3-none-any.whl"
 
 
@@ -148,12 +143,11 @@ def write_assets(out_dir: Path, project_root: Path) -> AssetUrls:
     for name in FONT_FILES:
         shutil.copyfile(fonts_src / name, fonts_out / name)
 
-    pyodide_out = out_dir / "pyodide" / f"v{version}"
+    pyodide = shipped_pyodide(pyodide_src, version, wheel, project_root / "engine", _cache_dir())
+    pyodide_out = out_dir / "pyodide" / pyodide.name
     pyodide_out.mkdir(parents=True, exist_ok=True)
-    for name in PYODIDE_FILES:
-        shutil.copyfile(pyodide_src / name, pyodide_out / name)
-
-    shutil.copyfile(pyodide_snapshot(project_root, version), pyodide_out / SNAPSHOT_NAME)
+    for name in (*PYODIDE_FILES, SNAPSHOT_NAME):
+        shutil.copyfile(pyodide.folder / name, pyodide_out / name)
 
     hash12 = hashlib.sha256(wheel.read_bytes()).hexdigest()[:12]
     wheel_out = out_dir / "engine" / hash12
@@ -161,7 +155,7 @@ def write_assets(out_dir: Path, project_root: Path) -> AssetUrls:
     shutil.copyfile(wheel, wheel_out / WHEEL_NAME)
 
     return AssetUrls(
-        pyodide_base=f"/pyodide/v{version}/",
+        pyodide_base=f"/pyodide/{pyodide.name}/",
         wheel_url=f"/engine/{hash12}/{WHEEL_NAME}",
     )
 
@@ -297,31 +291,6 @@ def _engine_sources(engine_dir: Path) -> list[Path]:
         for p in engine_dir.rglob("*.py")
         if "__pycache__" not in p.parts and p.is_file()
     )
-
-
-SNAPSHOT_NAME = "snapshot.bin.gz"
-
-
-def pyodide_snapshot(project_root: Path, version: str) -> Path:
-    """A gzipped memory snapshot of a started Pyodide ``version`` (made with Node on a cache miss).
-
-    The worker uses it only once the browser has it cached (see engine-worker.js), so a first
-    visit downloads nothing extra before the engine is ready.
-    """
-    cached = _cache_dir() / "pyodide-snapshot" / f"v{version}" / SNAPSHOT_NAME
-    if cached.is_file():
-        return cached
-    cached.parent.mkdir(parents=True, exist_ok=True)
-    partial = cached.with_name(f".{SNAPSHOT_NAME}.{os.getpid()}.part")
-    script = Path(__file__).with_name("pyodide_snapshot.mjs")
-    run = subprocess.run(["node", str(script), str(project_root / "node_modules" / "pyodide"), str(partial)],
-                         capture_output=True, text=True)
-    if run.returncode != 0 or not partial.is_file():
-        raise BuildFailed([BuildProblem("site_builder/pyodide_snapshot.mjs", 0,
-                                        f"could not make the Pyodide snapshot: {run.stderr.strip()[-400:]}",
-                                        "check that Node.js 18+ is installed and run `npm ci`")])
-    os.replace(partial, cached)
-    return cached
 
 
 def _cache_dir() -> Path:

@@ -51,6 +51,7 @@ class Board:
     orientation: str  # the side id seen at the bottom
     flipped: bool  # rank 8 at the bottom (any side but the game's first)
     caption: str
+    replies: dict | None = None  # a live board's recorded replies (replies.page_table), for its first move
 
 
 def parse_board(spec: BlockSpec, lines: list[str], first_line: int, rel: str) -> tuple[Board | None, list[BuildProblem]]:

@@ -1,4 +1,5 @@
-"""The two-phase build: validate everything, render into a temp folder, then swap it in.
+"""The two-phase build: validate everything, render into a temp folder, index it for search
+(Pagefind, site_builder.search_index), then swap it in.
 
 The temp folders sit next to the output: ``<out>.tmp-<pid>-*`` (being rendered) and
 ``<out>.old-<pid>-*`` (the previous output, removed after the swap). A build that was killed
@@ -15,7 +16,9 @@ from pathlib import Path
 
 from .assets import AssetUrls, write_assets
 from .loader import Site, load_site
+from .offline import write_offline
 from .render import render_site
+from .search_index import index_site
 
 
 def check(root: Path) -> Site:
@@ -32,7 +35,10 @@ def build(root: Path, out: Path,
     remove_leftovers(out)
     tmp = Path(tempfile.mkdtemp(prefix=f"{out.name}.tmp-{os.getpid()}-", dir=out.parent))
     try:
-        render_site(site, tmp, assets(tmp, root))
+        urls = assets(tmp, root)
+        render_site(site, tmp, urls)
+        index_site(site, tmp, root)
+        write_offline(tmp, urls, site)  # last: it hashes the finished output
         swap(tmp, out)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from .boards import Board
@@ -11,6 +11,7 @@ from .frontmatter import parse as parse_front_matter
 from .games import PLUGINS
 from .i18n import LANGS
 from .markdown_ext import find_fences, find_raw_html
+from .replies import first_move_table
 
 LESSON_SCHEMA = {"title": str, "order": int, "summary": str}
 HOME_SCHEMA = {"title": str, "summary": str}
@@ -74,6 +75,8 @@ def load_page(path: Path, rel: str, lang: str, game: str | None) -> tuple[Page |
         if fence.info in FENCES:
             board, board_problems = FENCES[fence.info].parse_board(fence.body, fm.body_line + fence.start + 1, rel)
             problems += board_problems
+            if board and board.interactive and PLUGINS[board.game].boards:
+                board = replace(board, replies=first_move_table(board.game, board.position, lang))
             if board:
                 boards.append(board)
     if problems:

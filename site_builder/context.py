@@ -14,12 +14,14 @@ from .puzzles.texts import index_url, nav_link
 
 @dataclass(frozen=True)
 class Output:
-    """One file to write: its path under the output folder, its template and context."""
+    """One file to write: its path under the output folder, its template and context (or, for
+    a data file, its ``text`` as it is)."""
 
     path: str
     template: str
     context: dict
     source: str
+    text: str | None = None
 
 
 def game_url(lang: str, game: str, slug: str) -> str:

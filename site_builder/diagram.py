@@ -13,6 +13,7 @@ from pathlib import Path
 from markupsafe import escape
 
 from .boards import Board
+from .replies import REPLIES_FILE
 from .i18n import strings
 
 FILES = "abcdefgh"
@@ -111,6 +112,8 @@ def figure(board: Board, svg_html: str) -> str:
         "arrows": " ".join(board.arrows),
         "last-move": board.last_move or "",
     }
+    if board.replies:
+        data["replies"] = REPLIES_FILE  # the page's recorded replies, by this board's position
     attrs = "".join(f' data-{k}="{escape(v)}"' for k, v in data.items())
     caption = f"<figcaption>{escape(board.caption)}</figcaption>" if board.caption else ""
     return f'<figure class="kr-board"{attrs}>{svg_html}{caption}</figure>'

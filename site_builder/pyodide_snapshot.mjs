@@ -1,5 +1,7 @@
 // Write a memory snapshot of a freshly started Pyodide (gzip-compressed), for faster starts:
-//   node site_builder/pyodide_snapshot.mjs <node_modules/pyodide dir> <output .gz file>
+//   node site_builder/pyodide_snapshot.mjs <Pyodide dir> <output .gz file>
+// <Pyodide dir> holds the files the site ships (the trimmed ones, site_builder/pyodide_trim.py):
+// a snapshot only fits the very standard library zip it was made with.
 // The browser worker restores it with loadPyodide({_loadSnapshot}) once the file is cached.
 import { gzipSync } from 'node:zlib';
 import { writeFileSync } from 'node:fs';

@@ -11,7 +11,7 @@ from pathlib import Path
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined, TemplateError
 from markupsafe import Markup
 
-from . import diagram
+from . import diagram, offline
 from .assets import AssetUrls
 from .content import Page
 from .context import Output, alternates, base_context, crumbs, game_url, practice_link, start_path
@@ -21,8 +21,11 @@ from .games import PLUGINS
 from .i18n import LANGS, strings
 from .loader import Site
 from .markdown_ext import to_html
+from .modules import module_graph
+from .replies import REPLIES_FILE, page_json
 from .plugin import ExtraPage
 from .puzzles import pages as puzzle_pages
+from .search import outputs as search_outputs
 
 PACKAGE = Path(__file__).parent
 TEMPLATES = PACKAGE / "templates"
@@ -50,12 +53,15 @@ def render_site(site: Site, out: Path, urls: AssetUrls) -> None:
     """Write every page under `out`; raise BuildFailed listing every page that failed."""
     env, problems = environment(), []
     for item in outputs(site, urls):
-        try:
-            html = env.get_template(item.template).render(item.context)
-        except TemplateError as exc:
-            problems.append(_template_problem(exc, item))
-            continue
-        problems += csp_problems(html, item.source)
+        if item.text is not None:
+            html = item.text
+        else:
+            try:
+                html = env.get_template(item.template).render(item.context)
+            except TemplateError as exc:
+                problems.append(_template_problem(exc, item))
+                continue
+            problems += csp_problems(html, item.source)
         target = out / item.path
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(html, encoding="utf-8")
@@ -89,28 +95,40 @@ def outputs(site: Site, urls: AssetUrls) -> list[Output]:
                 items.append(_sandbox(site, urls, lang, game))
             items += [_extra(site, urls, lang, game, page)
                       for page in PLUGINS[game].pages(site.extras.get(game), lang, lessons)]
-            items += [_lesson(site, urls, page, lessons, i) for i, page in enumerate(lessons)]
+            for i, page in enumerate(lessons):
+                items += _lesson(site, urls, page, lessons, i)
     items += puzzle_pages.outputs(site, urls)
+    items += search_outputs(site, urls)
+    items += offline.outputs(site, urls, items)
     return items
 
 
-def _lesson(site: Site, urls: AssetUrls, page: Page, lessons: list[Page], i: int) -> Output:
+def _lesson(site: Site, urls: AssetUrls, page: Page, lessons: list[Page], i: int) -> list[Output]:
+    """The lesson page, and beside it the recorded replies of its live boards (replies.json)."""
     ctx = base_context(site, urls, page.lang, page.url, alternates(page.game, page.slug))
     ctx.update(_markdown(page), title=page.title, summary=page.summary,
                prev=_link(lessons[i - 1]) if i > 0 else None,
                next=_link(lessons[i + 1]) if i + 1 < len(lessons) else None, practice=practice_link(site, page),
                breadcrumbs=crumbs(site, page.lang, page.game) + [{"title": page.title, "url": page.url}])
-    return Output(f"{page.lang}/{page.game}/{page.slug}/index.html", "lesson.html", ctx, page.rel)
+    folder = f"{page.lang}/{page.game}/{page.slug}"
+    items = [Output(f"{folder}/index.html", "lesson.html", ctx, page.rel)]
+    tables = {b.position: b.replies for b in page.boards if b.interactive and b.replies}
+    if tables:
+        ctx["replies_url"] = page.url + REPLIES_FILE
+        items.append(Output(f"{folder}/{REPLIES_FILE}", "", {}, page.rel, text=page_json(tables)))
+    return items
 
 
 def _markdown(page: Page) -> dict:
     """The page body as HTML, plus the sprites and script its boards need."""
     figures = [PLUGINS[b.game].figure(b, page.lang) for b in page.boards]
+    live = list(dict.fromkeys(b.game for b in page.boards if b.interactive))  # the games of its live boards
     sprites = "".join(PLUGINS[game].sprite() for game in dict.fromkeys(b.game for b in page.boards))
     return {"body": Markup(to_html(page.body, FENCES, figures)),
             "sprite": Markup(sprites + diagram.frames(b for b in page.boards if PLUGINS[b.game].boards))
                if page.boards else "",
-            "needs_js": any(b.interactive for b in page.boards)}
+            "needs_js": bool(live),
+            "preload_modules": module_graph("main.js", *(f"games/{game}/index.js" for game in live)) if live else ()}
 
 
 def _sandbox(site: Site, urls: AssetUrls, lang: str, game: str) -> Output:
@@ -119,6 +137,7 @@ def _sandbox(site: Site, urls: AssetUrls, lang: str, game: str) -> Output:
     t = strings(lang)
     ctx.update(title=f"{t['sandbox']} — {site.game_names[game][lang]}", summary=PLUGINS[game].sandbox_intro(lang),
                game=game, sprite=Markup(PLUGINS[game].sprite()), needs_js=True,
+               preload_modules=module_graph("sandbox.js", f"games/{game}/index.js"),
                breadcrumbs=crumbs(site, lang, game) + [{"title": t["sandbox"], "url": url}])
     return Output(f"{lang}/{game}/sandbox/index.html", "sandbox.html", ctx, "site_builder/templates/sandbox.html")
 

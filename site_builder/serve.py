@@ -23,6 +23,8 @@ MIME_TYPES = {
     ".whl": "application/zip",
     ".zip": "application/zip",
     ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".webmanifest": "application/manifest+json",
     ".woff2": "font/woff2",
     ".txt": "text/plain; charset=utf-8",
 }

@@ -8,12 +8,18 @@ module each in this package:
              same bulk-counting perft: the moves of the last ply are counted, not played.
   pyodide    the same Makruk perft inside Pyodide (WebAssembly) under Node, with the engine
              wheel the site ships (tests/pyodide/bench_perft.mjs).
-  ready      engine-ready time of a lesson in headless Chromium, from navigation start to its
-             first live board's figure[data-state="ready"]: cold (fresh profile, empty cache)
-             and warm (the same profile again, HTTP cache filled). Target: warm <= 1.5 s.
-  bytes      bytes a visitor downloads before a lesson is readable (JavaScript off: HTML, CSS
-             and the fonts actually fetched; target <= 60 KB) and before it is interactive
-             (everything fetched until data-state="ready": JS, Pyodide, the engine wheel).
+  ready      engine-ready time per page type (lesson, puzzle exploration from the "analyse"
+             click, sandbox, trainer) in headless Chromium, cold (fresh profile, empty cache)
+             and warm (the same profile again, HTTP cache filled), with where the time went
+             (worker created, Pyodide imported and started, wheel, engine imported). Target:
+             lesson warm <= 1.5 s.
+  bytes      the Pyodide files the site ships beside the npm package's (raw and gzipped, per
+             file); bytes a visitor downloads before a lesson is readable (JavaScript off: HTML,
+             CSS and the fonts actually fetched; target <= 60 KB) and until its engine is ready
+             (JS, Pyodide, the engine wheel, the service worker's own fetches).
+  firstmove  a cold visit's first move accepted on a mate puzzle (from the replies the page carries,
+             no Pyodide) and on a lesson board, unthrottled and at 9 Mbps / 150 ms, and the bytes
+             downloaded by then (targets: puzzle <= 300 ms / <= 1.5 s, < 150 KB gzipped).
   defender   the counting trainer's defend reply time, CPython and browser (target <= 300 ms).
   computer   the computer opponent's reply time (bestmove) per level, CPython and browser
              (target: every reply <= 1 s in the browser); computer.computer_figures(bench, game,
@@ -24,6 +30,8 @@ module each in this package:
   dummy      Dummy's settle time in CPython on every puzzle table (target: slowest <= 50 ms).
   komayo     Komayo perft (drops included) beside chess in CPython and Pyodide, tsume proof time
              by length (target: 5-ply median <= 2 s), computer reply per level (browser <= 1 s).
+
+  search     the build's Pagefind step on the built site: time, pages indexed, bundle size.
 
 Adding figures: write a module here with a function `def section_x(bench: Bench) ->
 Iterable[Figure | str]` (yield Figure lines; a str is printed as a note) and add
@@ -46,10 +54,12 @@ from .computer import section_computer
 from .core import Bench, Figure, Section
 from .defender import section_defender
 from .dummy import section_dummy
+from .firstmove import section_firstmove
 from .komayo import section_komayo
 from .makhos import section_makhos
 from .perft import section_perft
 from .proofs import section_proofs
+from .search import section_search
 from .pyodide import section_pyodide
 from .ready import section_ready
 
@@ -58,6 +68,8 @@ SECTIONS: list[Section] = [
     Section("pyodide", "Engine speed inside Pyodide (WebAssembly) under Node", section_pyodide),
     Section("ready", "Engine-ready time in headless Chromium", section_ready),
     Section("bytes", "Bytes a visitor downloads", section_bytes),
+    Section("firstmove", "First move accepted on a cold visit (puzzle without Pyodide, lesson before it)",
+            section_firstmove),
     Section("defender", "Counting trainer: the engine's defence of a bare Khun (defend op), CPython and browser",
             section_defender),
     Section("computer", "The computer opponent: bestmove reply time per level, CPython and browser",
@@ -69,6 +81,7 @@ SECTIONS: list[Section] = [
     Section("dummy", "Dummy Knock: the settle op's time on every puzzle table (CPython)", section_dummy),
     Section("komayo", "Komayo: perft beside chess (CPython, Pyodide), tsume proof per length, computer reply per level",
             section_komayo),
+    Section("search", "Search: the build's Pagefind step (time, pages, bundle size)", section_search),
 ]
 
 

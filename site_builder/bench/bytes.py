@@ -1,6 +1,7 @@
 """bytes: what a visitor downloads before a lesson is readable (JavaScript off: HTML, CSS and the
-fonts actually fetched; target <= 60 KB sent gzipped) and before it is interactive (everything
-fetched until data-state="ready": JS, Pyodide, the engine wheel)."""
+fonts actually fetched; target <= 60 KB sent gzipped) and until its engine is ready (everything
+fetched until core/engine-client.js says "ready": JS, Pyodide, the engine wheel); and the Pyodide
+files the site ships beside the npm package's (site_builder/pyodide_trim.py), raw and gzipped."""
 from __future__ import annotations
 
 import gzip
@@ -8,7 +9,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from .chromium import READY_PROBE, READY_TIMEOUT_MS, launch_options, sync_playwright_or_none
+from ..pyodide_trim import PYODIDE_FILES
+from .chromium import engine_ready, launch_options, sync_playwright_or_none
 from .core import Bench, Figure, kb, secs, skipped
 
 TARGET_READABLE_BYTES = 60 * 1000
@@ -40,7 +42,9 @@ class Tally:
         return out
 
 
-def _kind(url: str, content_type: str) -> str:
+def _kind(url: str, content_type: str, by_service_worker: bool = False) -> str:
+    if by_service_worker:  # its own fetches (precaching pages, caching Pyodide): real downloads too
+        return _kind(url, content_type) + " (by the service worker)"
     path = url.split("?")[0]
     if "/pyodide/" in path:
         return "pyodide"
@@ -78,7 +82,8 @@ def _recorder(context, tally: Tally, base: str):
         if sent <= 0:
             sent = size
         gz = len(gzip.compress(body, 6)) if body is not None and COMPRESSIBLE.search(ctype) else sent
-        tally.items.append(Transfer(request.url, _kind(request.url, ctype), sent, size, min(gz, sent)))
+        kind = _kind(request.url, ctype, request.service_worker is not None)
+        tally.items.append(Transfer(request.url, kind, sent, size, min(gz, sent)))
 
     context.on("requestfinished", on_finished)
 
@@ -97,7 +102,34 @@ def _breakdown(tally: Tally) -> str:
                      for kind, (n, b) in sorted(tally.by_kind().items(), key=lambda kv: -kv[1][1]))
 
 
+def mb(n: float) -> str:
+    return f"{n / 1e6:.2f} MB"
+
+
+def pyodide_files(bench: Bench) -> Iterable[Figure | str]:
+    """The Pyodide files the built site ships beside the npm package's, raw and gzip -6."""
+    shipped_dirs = sorted((bench.site_dir() / "pyodide").iterdir())
+    if len(shipped_dirs) != 1:
+        raise RuntimeError(f"expected one Pyodide folder in the site, found {[d.name for d in shipped_dirs]}")
+    shipped, npm = shipped_dirs[0], bench.root / "node_modules" / "pyodide"
+    sizes = {}
+    for name in PYODIDE_FILES:
+        before, after = (npm / name).read_bytes(), (shipped / name).read_bytes()
+        sizes[name] = (len(before), len(gzip.compress(before, 6)), len(after), len(gzip.compress(after, 6)))
+    yield (f"Pyodide files: node_modules/pyodide (before) and the site's /pyodide/{shipped.name}/ (after); the"
+           " memory snapshot, fetched only after a first start, is not counted")
+    for name, (raw0, gz0, raw1, gz1) in sizes.items():
+        yield bench.add(Figure(f"bytes.pyodide.{name}", f"  {name}", raw1, f"{kb(raw0)} -> {kb(raw1)}",
+                               f"gzipped {kb(gz0)} -> {kb(gz1)}"))
+    raw0, gz0, raw1, gz1 = (sum(v[i] for v in sizes.values()) for i in range(4))
+    yield bench.add(Figure("bytes.pyodide.raw", "Pyodide files, raw", raw1, f"{mb(raw0)} -> {mb(raw1)}",
+                           f"before {mb(raw0)}, after {mb(raw1)} ({100 * (raw0 - raw1) / raw0:.0f}% less)"))
+    yield bench.add(Figure("bytes.pyodide.gzip", "Pyodide files, gzipped", gz1, f"{mb(gz0)} -> {mb(gz1)}",
+                           f"before {mb(gz0)}, after {mb(gz1)} ({100 * (gz0 - gz1) / gz0:.0f}% less)"))
+
+
 def section_bytes(bench: Bench) -> Iterable[Figure | str]:
+    yield from pyodide_files(bench)
     sync_playwright = sync_playwright_or_none()
     if sync_playwright is None:
         yield bench.add(skipped("bytes.readable", "bytes before readable", "playwright is not installed: pip install -e '.[test]'"))
@@ -123,9 +155,7 @@ def section_bytes(bench: Bench) -> Iterable[Figure | str]:
             _recorder(context, live, base)
             page = context.new_page()
             page.goto(base + first, wait_until="domcontentloaded")
-            state, ms = page.evaluate(READY_PROBE, READY_TIMEOUT_MS)
-            if state != "ready":
-                raise RuntimeError(f"{first}: the live board ended in state {state!r}")
+            ms = engine_ready(page)["timings"]["ready"]
             _drain(page, live)
             context.close()
         finally:
@@ -148,7 +178,7 @@ def section_bytes(bench: Bench) -> Iterable[Figure | str]:
                                f"uncompressed {kb(heavy.total('sent'))}; {_breakdown(heavy)}",
                                target=f"<= {kb(TARGET_READABLE_BYTES)}",
                                ok=heavy.total("gzipped") <= TARGET_READABLE_BYTES))
-    yield bench.add(Figure("bytes.interactive.raw", f"interactive (until data-state=ready), uncompressed: {first}", live.total("sent"),
+    yield bench.add(Figure("bytes.interactive.raw", f"until the engine is ready, uncompressed: {first}", live.total("sent"),
                            kb(live.total("sent")), _breakdown(live)))
-    yield bench.add(Figure("bytes.interactive.gzip", "interactive, sent gzipped", live.total("gzipped"),
+    yield bench.add(Figure("bytes.interactive.gzip", "until the engine is ready, sent gzipped", live.total("gzipped"),
                            kb(live.total("gzipped")), f"cold engine ready after {secs(ms / 1000)} in this run"))

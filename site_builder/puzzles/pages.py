@@ -4,7 +4,6 @@ URLs: /<lang>/puzzles/ (index), /<lang>/puzzles/<id>/ (one puzzle), /<lang>/puzz
 """
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
@@ -17,6 +16,8 @@ from ..games import PLUGINS
 from ..i18n import LANGS
 from ..i18n import strings as ui
 from ..markdown_ext import to_html
+from ..modules import module_graph
+from ..replies import page_json, page_table, text_digest
 from .prove import PuzzleSet
 from .registry import KINDS
 from .schema import COMMON_FIELDS, Puzzle
@@ -26,10 +27,8 @@ GUIDE = Path(__file__).resolve().parents[1] / "templates" / "puzzles"
 
 
 def json_block(data: dict) -> Markup:
-    """JSON for <script type="application/json">: no '<', '>' or '&' so '</script>' cannot occur."""
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-    return Markup(text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
+    """JSON for <script type="application/json"> (replies.page_json), safe to put in a template."""
+    return Markup(page_json(data))
 
 
 def page_data(puzzles: PuzzleSet, puzzle: Puzzle, lang: str) -> dict:
@@ -52,6 +51,7 @@ def page_data(puzzles: PuzzleSet, puzzle: Puzzle, lang: str) -> dict:
     data["hints"] = list(puzzle.hints[lang])
     data["next"] = nxt.url(lang) if nxt else None
     data["index"] = index_url(lang)
+    data["replies"] = page_table(puzzle.proof.get("replies", []), lang)
     return data
 
 
@@ -93,6 +93,7 @@ def outputs(site, urls) -> list[Output]:
             kind = puzzle.kind_obj
             nxt = puzzles.next_of(puzzle)
             goal = puzzles.goal(puzzle)[lang]
+            data = json_block(page_data(puzzles, puzzle, lang))
             ctx.update(
                 title=puzzle.title[lang], summary=goal, ps=s, puzzle=puzzle, goal=goal,
                 kind_name=_kind_name(puzzle, lang),
@@ -103,7 +104,8 @@ def outputs(site, urls) -> list[Output]:
                 tags=[tag_names(puzzle.site, lang)[tag] for tag in puzzle.tags], credit=puzzle.credit[lang],
                 solution=puzzle.solution[lang],
                 quiz=kind.page_data(puzzle, puzzle.proof, lang)["quiz"],
-                data=json_block(page_data(puzzles, puzzle, lang)),
+                data=data, data_sha256=text_digest(data),
+                preload_modules=module_graph("puzzle.js", f"games/{puzzle.game}/index.js"),
                 next_puzzle={"url": nxt.url(lang), "title": nxt.title[lang]} if nxt else None,
                 index_url=index_url(lang),
                 breadcrumbs=crumbs + [{"title": puzzle.title[lang], "url": url}])

@@ -2,7 +2,8 @@
 then check their hints (hints.py: per puzzle and across the collection).
 
 ``load_puzzles(root)`` returns a :class:`PuzzleSet` and every problem of every file at once.
-All engine work of the puzzle pages happens here: the proofs and the words of each solution.
+All engine work of the puzzle pages happens here: the proofs, the replies each page answers
+without Pyodide (replies.py) and the words of each solution.
 """
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from engine.errors import EngineError
 from ..errors import BuildProblem
 from ..games import PLUGINS
 from ..i18n import LANGS
+from ..replies import record
 from .cache import CACHE_DIR, ProofCache
 from .engine_ctx import GameEngine, known_games
 from .hints import collection_problems, puzzle_issues
@@ -128,9 +130,12 @@ def load_puzzles(root: Path, cache: ProofCache | None = None) -> tuple[PuzzleSet
 
 
 def _prove_one(puzzle: Puzzle) -> tuple[dict | None, list, float]:
-    """Prove one puzzle (also run in worker processes)."""
+    """Prove one puzzle and record the engine replies its page needs (also run in worker processes)."""
     t0 = time.perf_counter()
-    proof, issues = puzzle.kind_obj.prove(puzzle, GameEngine(puzzle.site))
+    kind = puzzle.kind_obj
+    proof, issues = kind.prove(puzzle, GameEngine(puzzle.site))
+    if proof is not None and not issues:
+        proof["replies"] = record(kind.page_requests(puzzle, proof))
     return proof, list(issues), time.perf_counter() - t0
 
 

@@ -7,7 +7,9 @@ Every e2e file can rely on these names (keep them stable):
                               headless runs in containers. Elsewhere Playwright's own browser
                               is used (`playwright install chromium`).
     browser_context_args      pytest-playwright's context options with base_url = site_url,
-                              so `page.goto("/th/makruk/sandbox/")` works.
+                              so `page.goto("/th/makruk/sandbox/")` works, and service workers
+                              blocked (page.route sees every request; no offline pack is saved in
+                              the background). tests/e2e/test_offline.py opens its own contexts.
     built_site   (session)    Path of the real site, built once: `python -m site_builder build`.
     site_url     (session)    "http://127.0.0.1:PORT" serving built_site with the project's own
                               server (site_builder.serve: production MIME types, netlify.toml
@@ -19,7 +21,9 @@ Every e2e file can rely on these names (keep them stable):
                               pytest-playwright empty test-results/ as it always does.
     engine_ready              engine_ready(page_or_locator, timeout=ENGINE_TIMEOUT_MS): waits until
                               a live board (figure.kr-board / #kr-sandbox) leaves "loading"
-                              and fails with the page's reason unless it is "ready".
+                              and fails with the page's reason unless it is "ready"; for a
+                              lesson board (live at once from its recorded replies) also
+                              until the page's live engine, warming up after load, is ready.
     board_of                  board_of(page_or_figure) -> Board helper (squares, click/drag
                               moves, FEN) for the first interactive board.
     engine_play               engine_play(fen, moves) -> the engine's reply in CPython.
@@ -91,7 +95,7 @@ def browser_type_launch_args(browser_type_launch_args, browser_name):
 
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args, site_url):
-    return {**browser_context_args, "base_url": site_url}
+    return {**browser_context_args, "base_url": site_url, "service_workers": "block"}
 
 
 # ---- the site -----------------------------------------------------------------------------
@@ -143,7 +147,7 @@ def fixture_page(browser, fixture_url):
     contexts = []
 
     def open_page(path: str, **options) -> Page:
-        context = browser.new_context(base_url=fixture_url, **options)
+        context = browser.new_context(base_url=fixture_url, **{"service_workers": "block", **options})
         contexts.append(context)
         page = context.new_page()
         page.goto(path)
@@ -172,7 +176,20 @@ def wait_engine_ready(target: Page | Locator, timeout: float = ENGINE_TIMEOUT_MS
         note = host.locator(".kr-note")
         why = note.first.get_attribute("title") if note.count() else None
         pytest.fail(f"the engine failed to load: {why or host.inner_text()}")
+    if host.get_attribute("data-replies"):
+        # A lesson board is live at once from its recorded replies; its live engine warms up after
+        # the page loaded: wait for that too, so a test's later moves meet the engine.
+        status = host.page.evaluate(LIVE_ENGINE_STATUS)
+        if status != "ready":
+            pytest.fail(f"the lesson's live engine ended {status!r}")
     return host
+
+
+LIVE_ENGINE_STATUS = """async () => {
+  const { engine } = await import('/static/js/core/engine-client.js');
+  await engine.ready.catch(() => {});
+  return engine.status;
+}"""
 
 
 @pytest.fixture
@@ -206,15 +223,23 @@ class Board:
     def expect_fen(self, fen: str, timeout: float = 10_000):
         expect(self.live).to_have_attribute("data-position", fen, timeout=timeout)
 
+    def wait_idle(self):
+        """Wait, as a reader would, while the board says it is waiting for the engine (data-busy)."""
+        expect(self.live, "the board kept waiting for the engine").not_to_have_attribute(
+            "data-busy", "true", timeout=ENGINE_TIMEOUT_MS)
+
     def click_move(self, uci: str):
+        self.wait_idle()
         self.square(uci[:2]).click()
         self.square(uci[2:4]).click()
 
     def tap_move(self, uci: str):
+        self.wait_idle()
         self.square(uci[:2]).tap()
         self.square(uci[2:4]).tap()
 
     def drag_move(self, page: Page, uci: str, steps: int = 8):
+        self.wait_idle()
         a = self.square(uci[:2]).bounding_box()
         b = self.square(uci[2:4]).bounding_box()
         page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
@@ -247,7 +272,7 @@ def engine_play():
 
 @pytest.fixture(scope="session")
 def puzzle_of_each_kind(browser, site_url) -> dict[str, str]:
-    context = browser.new_context(base_url=site_url)
+    context = browser.new_context(base_url=site_url, service_workers="block")
     page = context.new_page()
     page.goto("/th/puzzles/")
     found = {}

@@ -3,12 +3,15 @@ so page-level e2e checks (axe, phone) cover each game the site lists, whatever i
 A game without a board (a card game: ``boards = False``) has no sandbox and no live board."""
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 
 from engine.api import call
 from site_builder.config import load_config
 from site_builder.content import load_content
 from site_builder.games import PLUGINS
+from site_builder.replies import page_json, text_digest
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -41,3 +44,20 @@ def sandboxes(lang: str = "th") -> list[str]:
 def game_pages(lang: str = "th") -> list[str]:
     """Each game's first lesson, then its sandbox (if it has one)."""
     return first_lessons(lang) + sandboxes(lang)
+
+
+PUZZLE_DATA = re.compile(r'<script type="application/json" id="kr-puzzle-data"[^>]*>(.*?)</script>', re.S)
+
+
+def puzzle_data(html: str) -> dict:
+    """The data block of a puzzle page's HTML."""
+    m = PUZZLE_DATA.search(html)
+    assert m, "the puzzle page has no kr-puzzle-data block"
+    return json.loads(m.group(1))
+
+
+def with_puzzle_data(html: str, data: dict) -> str:
+    """A puzzle page's HTML with another data block, as the build would write it (with its digest)."""
+    text = page_json(data)
+    block = f'<script type="application/json" id="kr-puzzle-data" data-sha256="{text_digest(text)}">{text}</script>'
+    return PUZZLE_DATA.sub(lambda _: block, html, count=1)

@@ -1,7 +1,8 @@
 """axe-core (npm, self-hosted in node_modules) finds no accessibility violation on any page
 template, in both languages, with the live parts (boards, panels) drawn: home, every game's first
 lesson and sandbox (tests/e2e/game_pages.py), a Makruk counting lesson, the counting trainer, the
-puzzle index, a puzzle of each kind, the authors' guide, 404.
+puzzle index, a puzzle of each kind, the authors' guide, the search page (with hits:
+tests/e2e/test_search.py), 404.
 
 axe is injected with add_script_tag into a context with bypass_csp=True (the site's CSP allows
 no script but its own); every rule axe runs by default counts (WCAG A/AA and best practices).
@@ -20,7 +21,7 @@ pytestmark = pytest.mark.e2e
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 PAGES = ["/{lang}/", *(url.replace("/th/", "/{lang}/", 1) for url in game_pages("th")),
          "/{lang}/makruk/counting-basics/", "/{lang}/makruk/counting-trainer/", "/{lang}/puzzles/",
-         "/{lang}/puzzles/format/"]
+         "/{lang}/puzzles/format/", "/{lang}/search/", "/{lang}/offline/", "/{lang}/offline/fallback/"]
 
 
 @pytest.fixture(scope="module")

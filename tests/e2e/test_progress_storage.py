@@ -11,6 +11,8 @@ import json
 import re
 
 from playwright.sync_api import Page, expect
+
+from tests.e2e.game_pages import with_puzzle_data
 from test_puzzles import (CORRUPT_KEY, ENGINE_MS, PROGRESS_KEY, answer_quiz, browser_context_args,  # noqa: F401
                           catalog, open_puzzle, panel, stored)
 
@@ -71,9 +73,7 @@ def test_the_constructor_id_and_friends_are_ids_like_any_other(page: Page, catal
     def serve(route):
         response = route.fetch(url=site_url + base.url)
         data = dict(base.data, id="constructor")
-        html = re.sub(r'(<script type="application/json" id="kr-puzzle-data">).*?(</script>)',
-                      lambda m: m.group(1) + json.dumps(data, ensure_ascii=False) + m.group(2),
-                      response.text(), flags=re.S)
+        html = with_puzzle_data(response.text(), data)
         route.fulfill(response=response, body=html)
 
     page.route(url, serve)

@@ -66,14 +66,6 @@ def pyodide_wheels() -> Path:
 
 
 @pytest.fixture(scope="session")
-def engine_wheel() -> Path:
-    """The engine wheel exactly as the site ships it (built or taken from the cache)."""
-    from site_builder.assets import engine_wheel as build
-
-    return build(ROOT)
-
-
-@pytest.fixture(scope="session")
 def run_in_pyodide(node):
     """run_in_pyodide(*args, timeout=600, env=None) -> CompletedProcess of run_in_pyodide.mjs."""
 

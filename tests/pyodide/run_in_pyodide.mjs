@@ -1,17 +1,25 @@
 // Run pytest INSIDE real Pyodide (the npm package, under Node), with no network.
 //
-//   node tests/pyodide/run_in_pyodide.mjs [--index DIR] [--wheels DIR] [--engine-wheel FILE] [-- PYTEST_ARGS...]
+//   node tests/pyodide/run_in_pyodide.mjs [--index DIR] [--stdlib ZIP] [--guard-stdlib ZIP]
+//                                          [--snapshot FILE] [--wheels DIR] [--engine-wheel FILE] [-- PYTEST_ARGS...]
 //
 // --index DIR           where pyodide.mjs and friends are (indexURL); default node_modules/pyodide.
-//                       Pass a built site's pyodide/v<version>/ to prove its five files suffice.
+//                       Pass a built site's pyodide/v<version>-<hash>/ to prove its files suffice.
+// --stdlib ZIP          the standard library zip to load instead of the one in --index (pytest
+//                       needs modules the site's trimmed zip leaves out: pass Pyodide's full zip).
+// --guard-stdlib ZIP    the trimmed zip the site ships: while engine code runs (an engine frame on
+//                       the stack), every module an import statement gives must be a member of
+//                       ZIP (or not come from the stdlib zip at all); the run fails otherwise.
+// --snapshot FILE       start from this memory snapshot (gzipped, as the site ships it), as the
+//                       browser worker does once the snapshot is cached.
 // --wheels DIR          folder of pure-Python wheels to install first (pytest and its
 //                       dependencies, hypothesis...). test_engine_in_pyodide.py downloads them
 //                       with pip into a cache; they are never committed.
 // --engine-wheel FILE   the engine wheel the site ships (kradan-0.1.0-py3-none-any.whl); it is
-//                       installed the way the browser worker does it: pyodide.loadPackage(path).
+//                       installed the way the browser worker does it: pyodide.unpackArchive(bytes, "wheel").
 //                       Without it the engine is imported from the mounted source tree.
-// Without "--" no pytest runs: a smoke check calls engine.api.call (games, perft 2) and
-// prints the replies as one JSON line prefixed "[smoke] ".
+// Without "--" no pytest runs: a smoke check runs every op of every game through
+// engine.api.call and prints a summary as one JSON line prefixed "[smoke] ".
 // PYTEST_ARGS           passed to pytest.main. The project is mounted at /project with NODEFS
 //                       (rootdir and config file); arguments naming an existing project path,
 //                       like tests/engine or tests/engine/test_x.py::test_y, are rewritten to
@@ -23,6 +31,7 @@
 // replaced by a function that refuses every request, so the run fails loudly if Pyodide (or
 // anything else) tries to reach a CDN. Exit code = pytest's exit code (2 if the runner broke).
 import fs from "node:fs";
+import { gunzipSync } from "node:zlib";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -30,7 +39,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const projectRoot = path.resolve(here, "..", "..");
 
 function parseArgs(argv) {
-  const opts = { index: null, wheels: null, engineWheel: null, pytestArgs: null };
+  const opts = { index: null, stdlib: null, guardStdlib: null, snapshot: null, wheels: null, engineWheel: null, pytestArgs: null };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === "--") {
@@ -38,6 +47,12 @@ function parseArgs(argv) {
       break;
     } else if (a === "--index") {
       opts.index = path.resolve(argv[++i]);
+    } else if (a === "--stdlib") {
+      opts.stdlib = path.resolve(argv[++i]);
+    } else if (a === "--guard-stdlib") {
+      opts.guardStdlib = path.resolve(argv[++i]);
+    } else if (a === "--snapshot") {
+      opts.snapshot = path.resolve(argv[++i]);
     } else if (a === "--wheels") {
       opts.wheels = argv[++i];
     } else if (a === "--engine-wheel") {
@@ -67,6 +82,8 @@ async function main() {
   const t0 = performance.now();
   const pyodide = await loadPyodide({
     indexURL: pyodideDir + path.sep,
+    ...(opts.stdlib ? { stdLibURL: opts.stdlib } : {}),
+    ...(opts.snapshot ? { _loadSnapshot: gunzipSync(fs.readFileSync(opts.snapshot)) } : {}),
     // CI=1 selects hypothesis' "ci" profile: no example database, derandomized.
     // KRADAN_* variables (e.g. KRADAN_PERFT_MAX_DEPTH) are passed through.
     env: {
@@ -86,7 +103,6 @@ async function main() {
       if (f.endsWith(".whl")) wheels.push(path.resolve(opts.wheels, f));
     }
   }
-  if (opts.engineWheel) wheels.push(path.resolve(opts.engineWheel));
   if (wheels.length) {
     await pyodide.loadPackage(wheels, {
       messageCallback: (m) => console.log(`[runner] ${m}`),
@@ -94,13 +110,21 @@ async function main() {
     });
   }
 
+  if (opts.engineWheel) {
+    // as the browser worker does it, into site-packages (the worker unpacks into its cwd, on sys.path)
+    const extractDir = pyodide.runPython("import sys; '/lib/python%d.%d/site-packages' % sys.version_info[:2]");
+    pyodide.unpackArchive(new Uint8Array(fs.readFileSync(opts.engineWheel)), "wheel", { extractDir });
+  }
+  if (opts.guardStdlib) {
+    pyodide.FS.writeFile("/tmp/guard-stdlib.zip", new Uint8Array(fs.readFileSync(opts.guardStdlib)));
+    pyodide.runPython(fs.readFileSync(path.join(here, "stdlib_guard.py"), "utf8"));
+  }
+
   if (opts.pytestArgs === null) {
+    pyodide.runPython(fs.readFileSync(path.join(projectRoot, "site_builder", "pyodide_exercise.py"), "utf8"));
     const reply = pyodide.runPython(`
-import json, engine, engine.api
-json.dumps({"engine": engine.__file__,
-            "games": engine.api.call({"op": "games"}),
-            "perft2": engine.api.call({"op": "perft", "game": "makruk", "depth": 2})},
-           ensure_ascii=False)
+import json, engine
+json.dumps({"engine": engine.__file__, "games": exercise([])}, ensure_ascii=False)
 `);
     console.log(`[smoke] ${reply}`);
     if (blockedFetches.length) {
@@ -135,6 +159,11 @@ exit_code = int(pytest.main(args))
 sys.stdout.flush(); sys.stderr.flush()
 exit_code
 `);
+  if (opts.guardStdlib) {
+    const outside = pyodide.runPython("import json; json.dumps(sorted(STDLIB_GUARD_MISSES))");
+    console.log(`[guard] engine imports missing from the shipped stdlib zip: ${outside}`);
+    if (outside !== "[]") return 3;
+  }
   if (blockedFetches.length) {
     console.error(`[runner] FAIL: something tried to fetch: ${blockedFetches.join(", ")}`);
     return 2;

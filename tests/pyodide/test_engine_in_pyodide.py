@@ -1,6 +1,12 @@
 """The engine's own tests, run INSIDE real Pyodide (npm `pyodide`, CPython 3.14 on
-WebAssembly) under Node, against the very wheel the site ships. No network: the runner
-blocks fetch(), and Pyodide and the wheels come from node_modules/ and a local cache."""
+WebAssembly) under Node, against the very files the site ships: its wheel and its trimmed
+Pyodide (site_builder/pyodide_trim.py). No network: the runner blocks fetch(), and Pyodide and
+the wheels come from the built files and a local cache.
+
+pytest needs standard-library modules the site's trimmed zip leaves out, so the test suite runs
+with Pyodide's full zip, guarded: an import made while engine code runs must find its module in
+the shipped zip (run_in_pyodide.mjs --guard-stdlib). The smoke tests run every op of every game
+with exactly the shipped files and nothing else."""
 from __future__ import annotations
 
 import json
@@ -22,10 +28,45 @@ def _counts(summary: str) -> dict[str, int]:
     return {word: int(n) for n, word in re.findall(r"(\d+) (\w+)", summary)}
 
 
-def test_engine_tests_pass_inside_pyodide(run_in_pyodide, pyodide_wheels, engine_wheel):
+GUARD = re.compile(r"^\[guard\] engine imports missing from the shipped stdlib zip: (.*)$", re.M)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """(the shipped Pyodide folder, the shipped engine wheel), as write_assets puts them in a site."""
+    from site_builder.assets import write_assets
+
+    out = tmp_path_factory.mktemp("site")
+    urls = write_assets(out, ROOT)
+    return out / urls.pyodide_base.strip("/"), out / urls.wheel_url.lstrip("/")
+
+
+def _smoke(proc) -> dict:
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    line = next(l for l in proc.stdout.splitlines() if l.startswith("[smoke] "))
+    return json.loads(line.removeprefix("[smoke] "))
+
+
+def _every_game_answered(smoke: dict) -> None:
+    from engine.registry import GAMES
+
+    assert smoke["engine"].startswith("/lib/python3.14/site-packages/engine/"), smoke
+    assert set(smoke["games"]) == {"-", *GAMES}, smoke
+    for gid, tally in smoke["games"].items():
+        assert "INTERNAL" not in tally["errors"], (gid, tally)  # bad requests get errors, never a crash
+    board_games = [gid for gid, spec in GAMES.items() if "perft" in spec.ops]
+    assert board_games and all(smoke["games"][gid]["ok"] >= 10 for gid in board_games), smoke
+    assert smoke["games"]["makruk"]["perft2"] == 529
+
+
+def test_engine_tests_pass_inside_pyodide(run_in_pyodide, pyodide_wheels, site):
+    pyodide_dir, wheel = site
     proc = run_in_pyodide(
+        "--index", pyodide_dir,
+        "--stdlib", ROOT / "node_modules" / "pyodide" / "python_stdlib.zip",
+        "--guard-stdlib", pyodide_dir / "python_stdlib.zip",
         "--wheels", pyodide_wheels,
-        "--engine-wheel", engine_wheel,
+        "--engine-wheel", wheel,
         # pyffish and subprocesses do not exist there: those tests are deselected by marker.
         "--", "tests/engine", "-q", "-ra", "--color=no", "-m", "not pyffish and not native",
         # perft depth 4 takes tens of seconds under Pyodide; depths 1-3 prove the same code.
@@ -43,25 +84,50 @@ def test_engine_tests_pass_inside_pyodide(run_in_pyodide, pyodide_wheels, engine
     assert counts.get("failed", 0) == 0 and counts.get("error", 0) == 0 and counts.get("errors", 0) == 0, tail
     assert counts.get("skipped", 0) == 0, f"nothing may skip inside Pyodide either:\n{tail}"
     assert counts.get("deselected", 0) > 0, "the pyffish and native tests are deselected, not run"
+    assert GUARD.findall(proc.stdout) == ["[]"], tail
     assert proc.returncode == 0, tail
 
 
-def test_built_site_pyodide_files_suffice(tmp_path, run_in_pyodide):
-    """Pyodide boots from just the files write_assets copies into the site (no node_modules,
-    no CDN: fetch is blocked) and loads the shipped wheel with loadPackage(path) (the browser
-    worker unpacks the same wheel's bytes)."""
-    from site_builder.assets import PYODIDE_FILES, SNAPSHOT_NAME, WHEEL_NAME, write_assets
+def test_the_guard_catches_a_module_the_shipped_zip_lacks(tmp_path, run_in_pyodide, pyodide_wheels, site):
+    """The same run with a shipped zip that lacks random.py (which the engine's computer imports, and
+    which Pyodide's full zip has): the guard names it and the run fails."""
+    import zipfile
 
-    urls = write_assets(tmp_path, ROOT)
-    index = tmp_path / urls.pyodide_base.strip("/")
-    assert sorted(p.name for p in index.iterdir()) == sorted(PYODIDE_FILES + (SNAPSHOT_NAME,))
-    wheel = tmp_path / urls.wheel_url.lstrip("/")
+    pyodide_dir, wheel = site
+    lacking = tmp_path / "python_stdlib.zip"
+    with zipfile.ZipFile(pyodide_dir / "python_stdlib.zip") as src, zipfile.ZipFile(lacking, "w") as out:
+        for info in src.infolist():
+            if info.filename != "random.py":
+                out.writestr(info, src.read(info))
+    proc = run_in_pyodide(
+        "--index", pyodide_dir,
+        "--stdlib", ROOT / "node_modules" / "pyodide" / "python_stdlib.zip",
+        "--guard-stdlib", lacking,
+        "--wheels", pyodide_wheels,
+        "--engine-wheel", wheel,
+        "--", "tests/engine", "-q", "--co", "--color=no",
+        timeout=300,
+    )
+    assert GUARD.findall(proc.stdout) == ['["random.py"]'], proc.stdout[-3000:] + proc.stderr[-3000:]
+    assert proc.returncode == 3
+
+
+def test_built_site_pyodide_files_suffice(run_in_pyodide, site):
+    """Pyodide boots from just the files write_assets puts into the site (the trimmed stdlib zip
+    and lock file; no node_modules, no CDN: fetch is blocked), unpacks the shipped wheel as the
+    browser worker does, and answers every op of every game."""
+    from site_builder.assets import PYODIDE_FILES, SNAPSHOT_NAME, WHEEL_NAME
+
+    pyodide_dir, wheel = site
+    assert sorted(p.name for p in pyodide_dir.iterdir()) == sorted(PYODIDE_FILES + (SNAPSHOT_NAME,))
     assert wheel.name == WHEEL_NAME and wheel.is_file()
+    _every_game_answered(_smoke(run_in_pyodide("--index", pyodide_dir, "--engine-wheel", wheel, timeout=300)))
 
-    proc = run_in_pyodide("--index", index, "--engine-wheel", wheel, timeout=300)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    line = next(l for l in proc.stdout.splitlines() if l.startswith("[smoke] "))
-    smoke = json.loads(line.removeprefix("[smoke] "))
-    assert smoke["engine"].startswith("/lib/python3.14/site-packages/engine/")
-    assert smoke["perft2"] == {"ok": True, "nodes": 529}
-    assert any(g["id"] == "makruk" for g in smoke["games"]["games"])
+
+def test_shipped_snapshot_starts_the_shipped_files(run_in_pyodide, site):
+    """The memory snapshot the site ships was made from the same trimmed files: restored over them,
+    as the worker does once it is cached, the engine answers every op of every game."""
+    pyodide_dir, wheel = site
+    proc = run_in_pyodide("--index", pyodide_dir, "--snapshot", pyodide_dir / "snapshot.bin.gz",
+                          "--engine-wheel", wheel, timeout=300)
+    _every_game_answered(_smoke(proc))

@@ -14,6 +14,7 @@ import pytest
 from site_builder import assets
 from site_builder.assets import FONT_FILES, PYODIDE_FILES, SNAPSHOT_NAME, WHEEL_NAME, AssetUrls, minified_css, write_assets
 from site_builder.errors import BuildFailed
+from site_builder.pyodide_trim import ALWAYS_KEPT, engine_modules, files_hash, trimmed_lock, trimmed_zip
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -28,19 +29,83 @@ def test_urls_follow_the_contract(built):
     out, urls = built
     version = json.loads((ROOT / "node_modules/pyodide/package.json").read_text())["version"]
     assert isinstance(urls, AssetUrls)
-    assert urls.pyodide_base == f"/pyodide/v{version}/"
+    assert re.fullmatch(rf"/pyodide/v{re.escape(version)}-[0-9a-f]{{12}}/", urls.pyodide_base), urls.pyodide_base
     assert re.fullmatch(r"/engine/[0-9a-f]{12}/kradan-0\.1\.0-py3-none-any\.whl", urls.wheel_url)
 
 
-def test_pyodide_files_are_copied_unchanged(built):
+def test_pyodide_runtime_files_are_copied_unchanged(built):
     out, urls = built
     folder = out / urls.pyodide_base.strip("/")
     assert sorted(p.name for p in folder.iterdir()) == sorted(PYODIDE_FILES + (SNAPSHOT_NAME,))
-    for name in PYODIDE_FILES:
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"):
         assert (folder / name).read_bytes() == (ROOT / "node_modules/pyodide" / name).read_bytes()
     # The memory snapshot of a started Pyodide, gzipped: tens of MB of heap inside.
     snapshot = gzip.decompress((folder / SNAPSHOT_NAME).read_bytes())
     assert len(snapshot) > 10_000_000
+
+
+def test_stdlib_zip_keeps_only_what_the_engine_needs(built):
+    out, urls = built
+    shipped = out / urls.pyodide_base.strip("/") / "python_stdlib.zip"
+    full = ROOT / "node_modules/pyodide/python_stdlib.zip"
+    with zipfile.ZipFile(shipped) as small, zipfile.ZipFile(full) as big:
+        kept = small.namelist()
+        assert set(kept) < set(big.namelist())
+        for name in kept:  # members unchanged, in Pyodide's order
+            assert small.read(name) == big.read(name), name
+        assert kept == [n for n in big.namelist() if n in set(kept)]
+    # Pyodide's start-up, the engine's own imports, and the codecs kept whatever the trace says
+    for name in ("_pyodide/_base.py", "pyodide/_package_loader.py", "json/decoder.py", "dataclasses.py",
+                 "random.py", "traceback.py", *ALWAYS_KEPT):
+        assert name in kept, name
+    # what neither uses is gone
+    for name in ("tkinter/__init__.py", "unittest/__init__.py", "email/__init__.py", "pdb.py", "doctest.py",
+                 "argparse.py", "sqlite3/__init__.py"):
+        assert name not in kept, name
+    assert shipped.stat().st_size < full.stat().st_size / 2
+
+
+def test_lock_file_lists_no_packages(built):
+    out, urls = built
+    shipped = json.loads((out / urls.pyodide_base.strip("/") / "pyodide-lock.json").read_bytes())
+    full = json.loads((ROOT / "node_modules/pyodide/pyodide-lock.json").read_bytes())
+    assert shipped == {**full, "packages": {}}
+
+
+def test_pyodide_folder_is_named_by_the_hash_of_its_files(built):
+    out, urls = built
+    folder = out / urls.pyodide_base.strip("/")
+    contents = {name: (folder / name).read_bytes() for name in PYODIDE_FILES}
+    assert urls.pyodide_base.rstrip("/").endswith("-" + files_hash(contents)[:12])
+    contents["pyodide-lock.json"] += b" "
+    assert files_hash(contents)[:12] not in urls.pyodide_base
+
+
+def test_trimmed_zip_is_reproducible_and_refuses_unknown_members(tmp_path):
+    full = ROOT / "node_modules/pyodide/python_stdlib.zip"
+    members = ["json/__init__.py", "json/decoder.py", "copy.py"]
+    first = trimmed_zip(full, members)
+    assert trimmed_zip(full, list(reversed(members))) == first
+    (tmp_path / "a.zip").write_bytes(first)
+    with zipfile.ZipFile(tmp_path / "a.zip") as zf:  # Pyodide's order, with the folder's own entry
+        assert zf.namelist() == ["json/", "copy.py", "json/__init__.py", "json/decoder.py"]
+    with pytest.raises(BuildFailed) as info:
+        trimmed_zip(full, ["no_such_module.py"])
+    assert "no_such_module.py" in str(info.value)
+
+
+def test_trace_imports_every_engine_module_and_what_they_name():
+    modules = engine_modules(ROOT / "engine")
+    assert {"engine", "engine.api", "engine.registry", "engine.core.search"} <= set(modules["engine"])
+    assert "engine.__main__" not in modules["engine"]  # the command line never runs in a browser
+    assert {"json", "random", "dataclasses", "traceback"} <= set(modules["imported"])
+    assert "argparse" not in modules["imported"]  # only engine/__main__.py uses it
+    assert not any(m.split(".")[0] == "engine" for m in modules["imported"])
+
+
+def test_trimmed_lock_keeps_the_info():
+    lock = json.dumps({"info": {"abi_version": "x"}, "packages": {"numpy": {}}}).encode()
+    assert json.loads(trimmed_lock(lock)) == {"info": {"abi_version": "x"}, "packages": {}}
 
 
 def test_fonts_and_static_files(built):

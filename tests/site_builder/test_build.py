@@ -18,11 +18,17 @@ def snapshot(folder):
 def test_build_writes_every_page(project, tmp_path):
     out = tmp_path / "site"
     build(project, out, assets=fake_assets)
-    assert set(snapshot(out)) == {
+    files = set(snapshot(out))
+    assert "pagefind/pagefind.js" in files  # the search index (site_builder/search_index.py)
+    assert {f for f in files if not f.startswith("pagefind/")} == {
         "index.html", "404.html", "th/index.html", "en/index.html",
         "th/makruk/board/index.html", "th/makruk/moves/index.html", "th/makruk/sandbox/index.html",
         "en/makruk/board/index.html", "en/makruk/moves/index.html", "en/makruk/sandbox/index.html",
         "th/makruk/counting-trainer/index.html", "en/makruk/counting-trainer/index.html",
+        "sw.js", "th/manifest.webmanifest", "en/manifest.webmanifest",  # offline mode (site_builder/offline.py)
+        "th/offline/index.html", "en/offline/index.html", "th/offline/fallback/index.html", "en/offline/fallback/index.html",
+        "th/search/index.html", "en/search/index.html",  # search (site_builder/search.py)
+        "th/makruk/board/replies.json", "en/makruk/board/replies.json",  # its live board's recorded replies
     }
     assert sorted(p.name for p in tmp_path.iterdir()) == ["proj", "site"]
 

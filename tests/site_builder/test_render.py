@@ -71,7 +71,9 @@ def test_boards_sprite_and_scripts(out):
     assert lesson.count('<script type="module" src="/static/js/main.js"></script>') == 1
     plain = page(out, "th/makruk/moves")
     assert "kr-sprites" not in plain and "main.js" not in plain
-    assert re.findall(r"<script[^>]*>", plain) == ['<script type="module" src="/static/js/lang-switch.js">']
+    assert re.findall(r"<script[^>]*>", plain) == ['<script type="module" src="/static/js/lang-switch.js">',
+                                                   '<script type="module" src="/static/js/offline.js">',
+                                                   '<script type="module" src="/static/js/search-box.js">']
     assert 'id="kr-wK"' in page(out, "en/makruk/sandbox")
 
 
@@ -94,7 +96,7 @@ def test_home_is_a_hub_with_a_start_path(out):
     assert 'class="sidebar"' not in home  # the hub is the menu
     start = home.split('class="kr-start"')[1].split("</section>")[0]
     assert links(start) == ["/en/makruk/board/", "/en/makruk/sandbox/", "/en/makruk/counting-trainer/"]
-    assert links(home.split('id="makruk"')[1]) == ["/en/makruk/board/", "/en/makruk/moves/", "/en/makruk/sandbox/",
+    assert links(home.split('id="makruk"')[1].split("</main>")[0]) == ["/en/makruk/board/", "/en/makruk/moves/", "/en/makruk/sandbox/",
                                                    "/en/makruk/counting-trainer/"]
     assert "2 lessons" in home and "puzzles" not in home.split('class="kr-hub"')[1]  # no puzzles/ folder here
 

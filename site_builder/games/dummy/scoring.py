@@ -11,6 +11,7 @@ from __future__ import annotations
 from engine.api import call
 
 from ...puzzles.kinds.base import Field, Issue, PuzzleKind
+from ...replies import PageRequest
 from .notation import SEATS
 from .words import WORDS, browser_words, card_name, meld_name, seat
 
@@ -114,6 +115,15 @@ class Scoring(PuzzleKind):
         question = {name: puzzle.fields[name] for name in ("ask", "player", "item")}
         return {"mate_in": None, "line": [], "tree": None, "quiz": None, "table": puzzle.board["table"],
                 "question": question, "words": browser_words(lang), "ui": UI[lang]}
+
+    def page_requests(self, puzzle, proof):
+        """The settle the page judges by, and the meld_check of every group a points count lists."""
+        table = puzzle.board["table"]
+        groups = [meld["cards"] for player in table["players"] for meld in player["melds"]]
+        groups += [[layoff["card"]] for player in table["players"] for layoff in player["layoffs"]]
+        groups += [player["hand"] for player in table["players"] if player["hand"]]
+        return ([PageRequest({"op": "settle", "game": "dummy", "table": table})]
+                + [PageRequest({"op": "meld_check", "game": "dummy", "cards": cards}) for cards in groups])
 
     def default_goal(self, puzzle, proof):
         fields = puzzle.fields

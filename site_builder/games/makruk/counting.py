@@ -26,6 +26,7 @@ from engine.makruk.position import COLOR_NAMES
 from ...puzzles.engine_ctx import GameEngine
 from ...puzzles.kinds.base import Field, Issue, PuzzleKind
 from ...puzzles.kinds.rule_quiz import quiz_data
+from ...replies import PageRequest, play
 from .trainer import horizon_for
 from .words import SIDE_WORDS, WORDS, piece_word
 
@@ -458,9 +459,9 @@ class CountingKind(PuzzleKind):
             return None, [Issue("question", f"the engine finds no forced mate within {depth} moves "
                                 f"(the count leaves {available}); a play-out must be provably winnable",
                                 f"choose a position with a mate in at most {depth} moves inside the count")]
-        line = self._main_line(solver, state, shortest)
         strong = pos.material("w" if facts["attacker"] == "white" else "b")
         pieces = "".join(letter * n for letter, n in strong.items() if letter != "K")
+        line = self._main_line(solver, state, shortest, horizon_for(pieces))
         playout = {"fen": game.position_text(), "horizon": horizon_for(pieces), "attacker": facts["attacker"],
                    "defender": facts["counter"], "kind": facts["kind"], "start": facts["start"],
                    "limit": facts["limit"], "count": facts["count"], "attacker_moves": available,
@@ -471,8 +472,8 @@ class CountingKind(PuzzleKind):
                 "facts": facts, "playout": playout, "line": line, "setup_words": words, "giveaways": giveaways}, []
 
     @staticmethod
-    def _main_line(solver, state, n: int) -> list[str]:
-        """A shortest mate, the defence holding out longest (ties by UCI order)."""
+    def _main_line(solver, state, n: int, horizon: int) -> list[str]:
+        """A shortest mate against the defence the page plays (the `defend` op's, at ``horizon``)."""
         line = []
         while n >= 1:
             mating = solver.winning_moves(state, n)
@@ -481,11 +482,10 @@ class CountingKind(PuzzleKind):
             state = state.child(best)
             if state.outcome() is not None:
                 break
-            n = mating[best] - 1
-            replies = sorted(state.handles(), key=lambda h: text_of(state, h))
-            reply = max(replies, key=lambda h: solver.shortest_win(state.child(h), n) or 0)
+            reply, _ = solver.best_defence(state, horizon)
             line.append(text_of(state, reply))
             state = state.child(reply)
+            n = solver.shortest_win(state, mating[best] - 1)  # a win remains: the defence cannot escape it
         return line
 
     # ------------------------------------------------------------------ pages
@@ -494,6 +494,16 @@ class CountingKind(PuzzleKind):
             return {"mate_in": None, "line": proof["line"], "tree": None, "quiz": None,
                     "playout": proof["playout"]}
         return {"mate_in": None, "line": [], "tree": None, "quiz": quiz_data(proof, lang)}
+
+    def page_requests(self, puzzle, proof: dict) -> list[PageRequest]:
+        """A play-out's main line as the page plays it (the line's defence is the `defend` op's):
+        each position and the defence's `defend` request (a move off the line goes to the live engine)."""
+        if proof["question"] != "play-out":
+            return []
+        fen, horizon, line = proof["playout"]["fen"], proof["playout"]["horizon"], proof["line"]
+        found = [PageRequest(play("makruk", fen, line[:i])) for i in range(len(line) + 1)]
+        return found + [PageRequest({"op": "defend", "game": "makruk", "position": fen, "moves": line[:i],
+                                     "horizon": horizon}) for i in range(1, len(line), 2)]
 
     def default_goal(self, puzzle, proof: dict) -> dict[str, str]:
         if proof["question"] == "play-out":

@@ -19,6 +19,8 @@ Contract of ``prove(puzzle, engine)``:
     may give ``nudge`` (any other wrong number): why a wrong answer is wrong, without the answer.
 ``page_data(puzzle, proof, lang)`` returns the kind's keys of the page data block:
 ``mate_in``, ``line``, ``tree``, ``quiz`` (see the contract).
+``page_requests(puzzle, proof)`` lists the engine requests the page will make (replies.py): the
+build answers them and the page carries the replies, so solving needs no Pyodide.
 """
 from __future__ import annotations
 
@@ -26,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from ..engine_ctx import GameEngine
+from ...replies import PageRequest
 
 
 class Issue(NamedTuple):
@@ -77,6 +80,10 @@ class PuzzleKind:
     def page_data(self, puzzle: "Puzzle", proof: dict, lang: str) -> dict:
         """``{"mate_in": .., "line": [..], "tree": {..} | None, "quiz": {..} | None}``."""
         raise NotImplementedError
+
+    def page_requests(self, puzzle: "Puzzle", proof: dict) -> list[PageRequest]:
+        """The engine requests the page makes while the reader solves (none: a page that never asks)."""
+        return []
 
     def default_goal(self, puzzle: "Puzzle", proof: dict) -> dict[str, str]:
         """The goal shown when the file has no [goal] table."""

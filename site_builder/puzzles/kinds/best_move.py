@@ -31,6 +31,7 @@ from engine.core.search import text_of
 from engine.errors import EngineError
 
 from ..engine_ctx import GameEngine, board_games
+from ...replies import PageRequest, tree_requests
 from .base import Field, Issue, PuzzleKind
 from .mate import play_solution
 
@@ -221,6 +222,9 @@ class BestMoveKind(PuzzleKind):
     # ------------------------------------------------------------------ pages
     def page_data(self, puzzle, proof: dict, lang: str) -> dict:
         return {"mate_in": None, "line": proof["line"], "tree": proof["tree"], "quiz": None}
+
+    def page_requests(self, puzzle, proof: dict) -> list[PageRequest]:
+        return tree_requests(puzzle.game, puzzle.position, proof["tree"])
 
     def default_goal(self, puzzle, proof: dict) -> dict[str, str]:
         side = puzzle.site.words.side

@@ -17,6 +17,7 @@ from engine.core.search import text_of
 from engine.errors import EngineError
 
 from ..engine_ctx import GameEngine, Line, board_games
+from ...replies import PageRequest, tree_requests
 from .base import Field, Issue, PuzzleKind
 
 MAX_MATE = MAX_WIN_DEPTH  # the engine's limit
@@ -99,6 +100,9 @@ class MateKind(PuzzleKind):
 
     def page_data(self, puzzle, proof: dict, lang: str) -> dict:
         return {"mate_in": proof["mate_in"], "line": proof["line"], "tree": proof["tree"], "quiz": None}
+
+    def page_requests(self, puzzle, proof: dict) -> list[PageRequest]:
+        return tree_requests(puzzle.game, puzzle.position, proof["tree"])
 
     def default_goal(self, puzzle, proof: dict) -> dict[str, str]:
         n = puzzle.fields[self.count_field]

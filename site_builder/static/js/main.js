@@ -1,26 +1,61 @@
 /**
  * Page entry: upgrade every figure.kr-board[data-interactive="true"] into a live board.
- * The static diagram stays until the engine is ready, and stays for good if it fails.
+ * A figure with data-replies names the page's recorded replies (replies.json beside the page,
+ * {board position: table}, written by the build): its board is live as soon as they arrive,
+ * before Pyodide; its first move comes from them and the live engine gives what follows
+ * (boards/board.js `refresh`). The live engine is fetched in the background once the page has
+ * loaded (unless the reader saves data). Without recorded replies (or if they cannot be read)
+ * the static diagram stays until the engine is ready, and for good if it fails.
  * figure[data-state] tells where an upgrade is: "loading" | "ready" | "failed".
  */
 import { mountBoard } from './boards/live-figure.js';
+import { recordedEngine } from './core/recorded-engine.js';
 
 const words = (text) => (text || '').split(/\s+/).filter(Boolean);
+const files = new Map(); // URL -> Promise of its tables (or null)
 
-function upgrade(figure) {
+/** The tables of a replies file, fetched once per page (null when it cannot be read). */
+function tables(url) {
+  if (!files.has(url)) {
+    files.set(url, fetch(url).then((response) => (response.ok ? response.json() : null)).catch(() => null));
+  }
+  return files.get(url);
+}
+
+/** The figure's recorded engine, or undefined (then the page's live engine) when it has none. */
+async function recorded(figure) {
+  const url = figure.dataset.replies;
+  const table = url ? (await tables(new URL(url, document.baseURI).href))?.[figure.dataset.position] : null;
+  return table ? recordedEngine(table) : undefined;
+}
+
+async function upgrade(figure) {
   const data = figure.dataset;
-  return mountBoard(figure, {
+  const engine = await recorded(figure);
+  mountBoard(figure, {
     game: data.game,
     position: data.position,
     orientation: data.orientation,
     highlights: words(data.highlights),
     arrows: words(data.arrows),
     lastMove: data.lastMove || null,
+    engine,
   });
+  return engine;
 }
 
-function upgradeAll() {
-  for (const figure of document.querySelectorAll('figure.kr-board[data-interactive="true"]')) upgrade(figure);
+/** Once the page has loaded, fetch the live engine in the background (not when the reader saves data). */
+function warmUp(engines) {
+  if (!engines.length || navigator.connection?.saveData) return;
+  const start = () => setTimeout(() => engines[0].warm(), 0);
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
+}
+
+async function upgradeAll() {
+  const figures = document.querySelectorAll('figure.kr-board[data-interactive="true"]');
+  const engines = (await Promise.all([...figures].map(upgrade))).filter(Boolean);
+  warmUp(engines);
 }
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', upgradeAll);

@@ -73,6 +73,9 @@ class MovePuzzle extends Shell {
     this.retryButton = button(bar, 'retry', words('takeBack'), 'kr-btn kr-btn-primary');
     this.retryButton.hidden = true;
     bar.prepend(this.retryButton); // first in its row, right under the verdict
+    this.analyseButton = button(bar, 'analyse', words('analyse'));
+    this.analyseButton.hidden = true;
+    this.analyseButton.addEventListener('click', () => this.analyse());
     this.solutionText = add(this.body, 'p', 'kr-pz-solution-text');
     this.solutionText.hidden = true;
 
@@ -116,7 +119,7 @@ class MovePuzzle extends Shell {
     this.say(this.prompt);
     this.board = await mountBoard(figure, {
       game: data.game, position: data.position, orientation: data.orientation || data.solver,
-      controls: ['flip'], panels: this.panels,
+      controls: ['flip'], panels: this.panels, engine: this.engine,
       onUserMove: (move, reply) => this.onUserMove(move, reply),
     }, (board) => { board.interactive = false; });
     if (!this.board) {
@@ -142,8 +145,38 @@ class MovePuzzle extends Shell {
     this.say(this.prompt);
   }
 
-  /** The engine accepted the reader's move: judge it with the tree. */
+  /**
+   * "Analyse this position" (after solving or the solution): load the live engine, then let the
+   * reader move either side freely from where the board is; figure[data-state] is "loading"
+   * meanwhile, then "ready".
+   */
+  async analyse() {
+    const retryShown = !this.retryButton.hidden;
+    this.analyseButton.hidden = true;
+    this.retryButton.hidden = true;
+    this.epoch += 1;
+    this.figure.dataset.state = 'loading';
+    if (!await this.liveNote('liveAnalyse', 'analyseReady')) {
+      this.figure.dataset.state = 'ready';
+      this.retryButton.hidden = !retryShown; // the puzzle goes on from the page; analysis may be tried again
+      this.analyseButton.hidden = false;
+      return;
+    }
+    this.analysing = true;
+    this.state = 'analyse';
+    await this.op(() => this.board.refresh()); // the stored positions may list no moves
+    this.board.interactive = true;
+    this.figure.dataset.state = 'ready';
+  }
+
+  /** The game is over and the reader may explore: offer the analysis board. */
+  offerAnalysis() {
+    if (!this.analysing) this.analyseButton.hidden = false;
+  }
+
+  /** The engine accepted the reader's move: judge it with the tree (not while analysing). */
   async onUserMove(move, reply) {
+    if (this.analysing) return;
     const epoch = this.epoch;
     this.board.interactive = false;
     if (!this.moving) {
@@ -167,6 +200,7 @@ class MovePuzzle extends Shell {
       this.say(t('pzSolved'), '', 'good');
       this.hintButton.hidden = true;
       this.solve(win.mate ? this.w('pzSolvedMate') : words('solvedBest'));
+      this.offerAnalysis();
       return;
     }
     this.state = 'wait';
@@ -233,6 +267,7 @@ class MovePuzzle extends Shell {
   async retry() {
     this.epoch += 1;
     this.retryButton.hidden = true;
+    this.analyseButton.hidden = true;
     this.board.interactive = false;
     this.state = 'wait';
     const { mark } = this;
@@ -294,6 +329,7 @@ class MovePuzzle extends Shell {
     this.solutionButton.disabled = false;
     this.retryButton.textContent = t('pzTryYourself');
     this.retryButton.hidden = false;
+    this.offerAnalysis();
   }
 }
 
@@ -453,25 +489,82 @@ async function ownKind(data) {
   }
 }
 
+/** SHA-256 of `text` in hex, or null where the browser cannot hash (not a secure context). */
+async function sha256(text) {
+  if (!globalThis.crypto?.subtle) return null;
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The data of a page's block, or null when it cannot be read or its digest does not match. */
+async function readBlock(block) {
+  if (!block) return null;
+  const text = block.textContent;
+  try {
+    const digest = await sha256(text);
+    if (digest !== null && block.dataset.sha256 && digest !== block.dataset.sha256) return null;
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** The data block of a fresh copy of this page from the network, or null. */
+async function freshData() {
+  try {
+    const response = await fetch(window.location.href, { cache: 'reload' });
+    if (!response.ok) return null;
+    const html = new DOMParser().parseFromString(await response.text(), 'text/html');
+    return await readBlock(html.getElementById('kr-puzzle-data'));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The page's data is damaged and no good copy came from the network: say so, show the written
+ * solution, and let the reader explore the position with the live engine. Progress is untouched.
+ */
+async function brokenPage(figure) {
+  const note = document.createElement('p');
+  note.className = 'kr-pz-note';
+  note.setAttribute('role', 'alert');
+  note.textContent = words('dataBroken');
+  figure.before(note);
+  for (const el of document.querySelectorAll('.kr-nojs')) el.hidden = false;
+  const { game, position, orientation } = figure.dataset;
+  if (game && position) await mountBoard(figure, { game, position, orientation, controls: ['flip'] });
+}
+
 async function main() {
   const block = document.getElementById('kr-puzzle-data');
   const figure = document.querySelector('#kr-puzzle figure.kr-board, #kr-puzzle-board figure.kr-board')
     ?? document.querySelector('figure.kr-board');
   if (!block || !figure) return;
-  let data;
-  try {
-    data = JSON.parse(block.textContent);
-  } catch {
-    return; // the static page stays as it is
+  let data = await readBlock(block);
+  let repaired = false;
+  if (!data) {
+    data = await freshData();
+    repaired = Boolean(data);
   }
-  figure.dataset.puzzle = data.id;
-  if (data.quiz) {
-    new QuizPuzzle(data, figure);
+  if (!data) {
+    await brokenPage(figure);
     return;
   }
+  figure.dataset.puzzle = data.id;
+  const puzzle = await startPuzzle(data, figure);
+  if (repaired) puzzle?.showNote?.(words('dataRepaired'));
+}
+
+/** Start the page's puzzle UI; resolves to it. */
+async function startPuzzle(data, figure) {
+  if (data.quiz) return new QuizPuzzle(data, figure);
   const own = await ownKind(data);
-  if (await own?.start?.(data, figure)) return;
-  new MovePuzzle(data, figure, Boolean(own?.panels)).start();
+  const started = await own?.start?.(data, figure);
+  if (started) return started;
+  const puzzle = new MovePuzzle(data, figure, Boolean(own?.panels));
+  puzzle.start();
+  return puzzle;
 }
 
 main();

@@ -8,7 +8,10 @@ self.onmessage = async ({ data }) => {
     const { loadPyodide } = await import(`${data.pyodide_base}pyodide.mjs`);
     const pyodide = await loadPyodide({ indexURL: data.pyodide_base });
     const t1 = performance.now();
-    await pyodide.loadPackage(data.wheel_url);
+    // as the site's engine-worker.js does it (the site ships no package loader's needs: no tarfile)
+    const wheel = await fetch(data.wheel_url);
+    if (!wheel.ok) throw new Error(`wheel: HTTP ${wheel.status}`);
+    pyodide.unpackArchive(await wheel.arrayBuffer(), "wheel");
     const reply = pyodide.runPython(`
 import json, engine.api
 json.dumps([engine.api.call({"op": "perft", "game": "makruk", "depth": 2}),

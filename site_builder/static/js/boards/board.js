@@ -184,8 +184,16 @@ export class Board {
     const reply = await this.#run(() => this.#record.play(move));
     if (reply.ok) this.#say(moveText(this.#game, before, move, this.#record.plies.at(-1).legal, reply), true);
     else if (reply.error.code !== ENGINE_FAILED) this.#show(errorText(reply.error));
+    if (reply.ok && reply.pending && reply.status.result === 'ongoing') this.refresh(); // a finished game needs no more
     return reply;
   }
+
+  /**
+   * Ask the live engine for the current position again. A page's recorded reply marked `pending`
+   * (a lesson board's first move, answered before the engine arrived) has no legal moves: the
+   * board shows the move at once and waits, saying so, until the engine gives the rest.
+   */
+  refresh() { return this.#run(() => this.#record.refresh(), t('loading')); }
 
   /** Take back `count` moves or actions (default: what the undoCount option says). */
   async undo(count = this.#undoCount(this)) {
@@ -215,14 +223,22 @@ export class Board {
     this.element.remove();
   }
 
-  /** Run one engine change with input locked; engine failures become a message. */
-  async #run(change) {
+  /**
+   * Run one engine change with input locked; engine failures become a message. `waiting`: the
+   * wait line's text, shown at once (else "waiting for the engine", after BUSY_AFTER_MS).
+   */
+  async #run(change, waiting = null) {
     this.#busy = true;
     this.#hints = NONE;
     this.#pick = null;
     this.#chooser.close();
-    this.#show('');
-    const slow = setTimeout(() => this.#showWait(true), BUSY_AFTER_MS);
+    if (waiting) {
+      this.#message.textContent = ''; // the move just announced stays announced
+      this.#showWait(true, waiting);
+    } else {
+      this.#show('');
+    }
+    const slow = waiting ? null : setTimeout(() => this.#showWait(true), BUSY_AFTER_MS);
     let reply;
     try {
       reply = await change();
@@ -447,8 +463,9 @@ export class Board {
     this.#live.textContent = extra ? `${text}${t('sep')}${extra}` : text;
   }
 
-  #showWait(on) {
-    this.#wait.textContent = on ? t('engineBusy') : '';
+  #showWait(on, text = t('engineBusy')) {
+    if (on && this.element.dataset.busy === 'true' && this.#wait.textContent) return; // keep the first reason
+    this.#wait.textContent = on ? text : '';
     this.element.dataset.busy = String(on);
   }
 
@@ -590,9 +607,9 @@ export class Board {
     const request = { op: 'play', game: this.#game.id, position: this.#record.initial, moves: [...this.#record.moves, move] };
     let reply;
     try {
-      reply = await this.#engine.call(request, { urgent: true });
+      reply = await this.#engine.call(request, { urgent: true, optional: true });
     } catch {
-      return; // the engine stopped: the first message stays
+      return; // the engine stopped or is not loaded (a recorded page): the first message stays
     }
     // where an illegal move loses the game (status.illegal), the reply is that lost game: only its reason is read
     const refused = reply.ok ? reply.status?.illegal : reply.error;

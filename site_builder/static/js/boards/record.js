@@ -14,14 +14,20 @@ export class GameRecord {
     this.state = null;
   }
 
-  /** Ask the engine for `position` after `moves`; adopt them only if it accepts. Resolves to the reply. */
-  async replay(position, moves, plies) {
-    const reply = await this.engine.call({ op: 'play', game: this.gameId, position, moves }, { urgent: true });
+  /**
+   * Ask the engine for `position` after `moves`; adopt them only if it accepts. Resolves to the reply.
+   * `live`: ask the live engine even where the page recorded the reply (core/recorded-engine.js).
+   */
+  async replay(position, moves, plies, { live = false } = {}) {
+    const reply = await this.engine.call({ op: 'play', game: this.gameId, position, moves }, { urgent: true, live });
     if (reply.ok) Object.assign(this, { initial: position, moves, plies, state: reply });
     return reply;
   }
 
   load(position) { return this.replay(position, [], []); }
+
+  /** The same moves again, from the live engine: a recorded reply may lack legal moves (`pending`). */
+  refresh() { return this.replay(this.initial, this.moves, this.plies, { live: true }); }
 
   /** Play `move` (a legal move's text, or one of the state's actions). */
   play(move) {

@@ -5,6 +5,9 @@
  *   engine.ready         -> Promise that settles when loading ends (reading it starts loading)
  *   engine.status        -> "idle" | "loading" | "ready" | "failed"
  *   engine.startedFrom   -> "snapshot" | "fresh" once ready (how Pyodide started), else null
+ *   engine.timings       -> when each loading step ended, in ms since the page's navigation start:
+ *                           start (the worker created), then the worker's own steps once ready
+ *                           (init, module, python, wheel, bridge: see engine-worker.js), ready
  *   engine.onStatus(cb)  -> cb(status, detail) on every change; returns an unsubscribe function
  *
  * What a caller can count on (nothing ever hangs):
@@ -26,6 +29,7 @@ const CALL_TIMEOUT_MS = 30_000;
 let worker = null;
 let status = 'idle';
 let startedFrom = null;
+const timings = {}; // step -> ms since navigation start (performance.now() of this page)
 let failure = null; // the Error every call gets once the engine stopped
 let nextId = 1;
 const queue = []; // calls not sent yet: {id, text, timeout, urgent, resolve, reject}
@@ -92,6 +96,8 @@ function metaUrl(name) {
 
 function onMessage({ data }) {
   if (data.type === 'ready') {
+    for (const [step, at] of Object.entries(data.marks || {})) timings[step] = Math.round(at - performance.timeOrigin);
+    timings.ready = Math.round(performance.now());
     startedFrom = data.from;
     setStatus('ready');
     settle.resolve();
@@ -113,6 +119,7 @@ function start() {
     return;
   }
   setStatus('loading');
+  timings.start = Math.round(performance.now());
   const timer = setTimeout(() => fail('the engine took too long to load'), LOAD_TIMEOUT_MS);
   ready.then(() => clearTimeout(timer), () => clearTimeout(timer));
   worker = new Worker(new URL('./engine-worker.js', import.meta.url), { type: 'module' });
@@ -161,6 +168,9 @@ export const engine = {
   },
   get startedFrom() {
     return startedFrom;
+  },
+  get timings() {
+    return { ...timings };
   },
   onStatus(cb) {
     listeners.add(cb);

@@ -3,7 +3,10 @@
  * {id, request: JSON text} with {id, reply: JSON text} through engine.api.call_json.
  * engine-client.js sends one request at a time and waits for its answer before the next.
  * Messages in: {type: 'init', pyodide: base URL, wheel: URL}, then requests.
- * Messages out: {type: 'ready', from: 'snapshot' | 'fresh'} | {type: 'failed', message} | {id, reply} | {id, error}.
+ * Messages out: {type: 'ready', from: 'snapshot' | 'fresh', marks} | {type: 'failed', message} | {id, reply} | {id, error}.
+ * `marks`: when each loading step ended, in ms since the epoch (the page turns them into its own
+ * clock): init (the message came), module (pyodide.mjs imported, the cached snapshot looked up),
+ * python (Pyodide started), wheel (the engine unpacked), bridge (the engine imported).
  */
 
 const BRIDGE = `
@@ -13,6 +16,8 @@ call_json
 `;
 
 let callEngine = null;
+const marks = {};
+const mark = (step) => { marks[step] = performance.timeOrigin + performance.now(); };
 
 /** Fetch the wheel's bytes (in parallel with Pyodide's own start-up). */
 async function fetchWheel(url) {
@@ -54,6 +59,7 @@ async function load(base, wheel) {
   wheelBytes.catch(() => {}); // reported below, once Pyodide is up
   const snapshotUrl = `${base}snapshot.bin.gz`;
   const [{ loadPyodide }, snapshot] = await Promise.all([import(`${base}pyodide.mjs`), cachedSnapshot(snapshotUrl)]);
+  mark('module');
   let pyodide = null;
   if (snapshot) {
     pyodide = await loadPyodide({ indexURL: base, packages: [], _loadSnapshot: snapshot }).catch(() => null);
@@ -63,18 +69,23 @@ async function load(base, wheel) {
     pyodide = await loadPyodide({ indexURL: base, packages: [] });
     prefetchSnapshot(snapshotUrl);
   }
+  mark('python');
   pyodide.unpackArchive(await wheelBytes, 'wheel');
-  return [pyodide.runPython(BRIDGE), from];
+  mark('wheel');
+  const bridge = pyodide.runPython(BRIDGE);
+  mark('bridge');
+  return [bridge, from];
 }
 
 const errorMessage = (err) => String((err && err.message) || err);
 
 self.onmessage = async ({ data }) => {
   if (data.type === 'init') {
+    mark('init');
     try {
       let from;
       [callEngine, from] = await load(data.pyodide, data.wheel);
-      self.postMessage({ type: 'ready', from });
+      self.postMessage({ type: 'ready', from, marks });
     } catch (err) {
       self.postMessage({ type: 'failed', message: errorMessage(err) });
     }

@@ -3,6 +3,8 @@
  * the games' own, e.g. Makruk's counting play-outs): feedback, hints, progress, the success
  * panel and the links back to the index. Keep its surface stable:
  *   new Shell(data, figure); .root .body .feedback .nojs .hintsShown; state (setter = data-state);
+ *   .engine (core/recorded-engine.js over data.replies: pass it to mountBoard and engine calls);
+ *   showNote(text), liveNote(key, readyKey) (p.kr-pz-note: the live engine loading, ready, failed);
  *   say(verdict, detail, tone); addHints(bar, box); startAttempt(); fail(result = 'failed' | 'seen');
  *   solve(text); inView(...elements) scrolls the least so that they are all on screen.
  *   button(parent, action, text, className) makes a button[data-action]; words(key, vars) the
@@ -15,6 +17,7 @@ import { t, lang, fill } from './i18n.js';
 import * as progress from './progress.js';
 import { add, noticeText, resultBadge } from './progress-ui.js';
 import { moveName } from '../boards/describe.js';
+import { recordedEngine } from './recorded-engine.js';
 
 /** The puzzle UI's own words (the rest come from core/i18n.js). */
 const WORDS = {
@@ -28,6 +31,14 @@ const WORDS = {
     showAnswer: 'ดูเฉลย',
     answerShown: 'เฉลย',
     wrongNudge: 'ลองดูตำแหน่งอีกครั้ง',
+    analyse: 'วิเคราะห์ตำแหน่งนี้',
+    liveOffTree: 'ตานี้ไม่อยู่ในเฉลยที่เตรียมไว้ในหน้า กำลังโหลดเอนจินมาตอบ…',
+    liveAnalyse: 'กำลังโหลดเอนจินเพื่อวิเคราะห์…',
+    liveReady: 'เอนจินพร้อมแล้ว',
+    analyseReady: 'เอนจินพร้อมแล้ว เดินหมากได้ทั้งสองฝ่ายเพื่อวิเคราะห์',
+    liveFailed: 'โหลดเอนจินไม่สำเร็จ แต่ส่วนที่เตรียมไว้ในหน้ายังใช้ได้',
+    dataRepaired: 'ข้อมูลเฉลยในหน้านี้เสียหาย จึงโหลดหน้าใหม่จากเครือข่ายมาใช้แทนแล้ว',
+    dataBroken: 'ข้อมูลเฉลยในหน้านี้เสียหายและโหลดใหม่ไม่ได้ จึงใช้เอนจินแทน เดินหมากได้อิสระ และอ่านเฉลยที่เขียนไว้ด้านล่างได้ ผลที่บันทึกไว้ยังอยู่ครบ',
   },
   en: {
     result: 'Saved:',
@@ -39,6 +50,14 @@ const WORDS = {
     showAnswer: 'Show the answer',
     answerShown: 'Answer',
     wrongNudge: 'Look at the position again.',
+    analyse: 'Analyse this position',
+    liveOffTree: 'This move is not in the solution stored in the page: loading the engine to answer…',
+    liveAnalyse: 'Loading the engine for analysis…',
+    liveReady: 'The engine is ready.',
+    analyseReady: 'The engine is ready: move either side to analyse.',
+    liveFailed: 'The engine could not load, but what the page stores still works.',
+    dataRepaired: 'The solution data in this page was damaged, so a fresh copy was loaded from the network.',
+    dataBroken: 'The solution data in this page is damaged and could not be loaded again, so the engine is used instead: move freely and read the written solution below. Your saved results are all still there.',
   },
 };
 
@@ -115,6 +134,13 @@ export class Shell {
     this.root.setAttribute('aria-label', t('pzRegion'));
     this.root.dataset.kind = data.kind;
 
+    // What the engine says comes from the replies the build stored in the page; anything else
+    // loads the live engine, and the note says so.
+    this.note = add(this.root, 'p', 'kr-pz-note');
+    this.note.setAttribute('role', 'status');
+    this.note.hidden = true;
+    this.engine = recordedEngine(data.replies, { onLive: () => this.liveNote('liveOffTree') });
+
     this.before = add(this.root, 'p', 'kr-pz-before');
     this.showBefore();
     this.feedback = add(this.root, 'div', 'kr-pz-feedback');
@@ -151,6 +177,27 @@ export class Shell {
     index.href = indexUrl(data);
     const mine = add(links, 'a', 'kr-pz-link-progress', t('pzProgressLink'));
     mine.href = `${data.index}#kr-progress`;
+  }
+
+  /** Show `text` in the note line (empty: hide it). */
+  showNote(text) {
+    this.note.textContent = text;
+    this.note.hidden = !text;
+  }
+
+  /**
+   * The live engine is loading (the note says `key`'s words); the note then says it is ready
+   * (`readyKey`) or that it failed. Resolves true once it is ready.
+   */
+  liveNote(key, readyKey = 'liveReady') {
+    this.showNote(words(key));
+    return this.engine.goLive().then(() => {
+      this.showNote(words(readyKey));
+      return true;
+    }, () => {
+      this.showNote(words('liveFailed'));
+      return false;
+    });
   }
 
   set state(value) { this.root.dataset.state = value; }

@@ -1,6 +1,7 @@
 /**
  * The "scoring" puzzle kind: the reader works out one thing of a finished table (a seat's
- * points, tier, one fee, net, or every net). The browser's engine settles the table (the same
+ * points, tier, one fee, net, or every net). The engine's settlement of the table, recorded in
+ * the page by the build (Shell's engine: no Pyodide needed), judges the answer (the same
  * settle the build used) to judge the answer. A wrong figure gets the first line — of the
  * ledger, or of the points count (meld_check for each group) — where it departs, named without
  * its amount, and only that line; the reader corrects the figure in place and checks again.
@@ -10,7 +11,6 @@
  * .kr-qz-choice[data-choice] for tiers; button[data-action="check"|"solution"|"hint"];
  * .kr-pz-detail .dk-departs (the departure line).
  */
-import { engine } from '../../core/engine-client.js';
 import { Shell, button } from '../../core/puzzle-shell.js';
 import { add } from '../../core/progress-ui.js';
 import { SEATS, fill, seatName, meldName, lineLabel, departure } from './ledger.js';
@@ -25,7 +25,7 @@ export function wholeNumber(text) {
 }
 
 /** The lines of a seat's points count: each meld and layoff (+), the hand (−), by the engine's card values. */
-async function pointsLines(words, table, pid) {
+async function pointsLines(engine, words, table, pid) {
   const player = table.players.find((p) => p.id === pid);
   const value = async (cards) => (await engine.call({ op: 'meld_check', game: 'dummy', cards }, { urgent: true })).points;
   const lines = [];
@@ -64,7 +64,7 @@ class ScoringPuzzle extends Shell {
     this.answerButton.addEventListener('click', () => this.showAnswer());
     this.say('', '');
     this.feedback.hidden = true; // until an answer is checked: nothing shifts when the engine arrives
-    engine.call({ op: 'settle', game: 'dummy', table: data.table }).then((reply) => {
+    this.engine.call({ op: 'settle', game: 'dummy', table: data.table }).then((reply) => {
       if (!reply.ok) throw new Error(reply.error.message);
       this.reply = reply;
       this.state = 'quiz';
@@ -117,7 +117,7 @@ class ScoringPuzzle extends Shell {
   async expected() {
     const { ask, player, item } = this.question;
     const reply = this.reply;
-    if (ask === 'points') return [{ pid: player, want: reply.points[player], lines: await pointsLines(this.words, this.data.table, player) }];
+    if (ask === 'points') return [{ pid: player, want: reply.points[player], lines: await pointsLines(this.engine, this.words, this.data.table, player) }];
     if (ask === 'fee') {
       const lines = reply.ledger.filter((l) => l.from === player && l.item === item)
         .map((l) => ({ label: lineLabel(this.words, l), amount: l.amount }));

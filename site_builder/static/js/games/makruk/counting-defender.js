@@ -4,13 +4,14 @@
  * counting trainer and by counting play-out exercises (a bare Khun defending against the
  * reader while the count runs in the board's count panel).
  *
- *   const stop = attachDefender(board, { defender: 'black', horizon: 2, onUpdate });
+ *   const stop = attachDefender(board, { defender: 'black', horizon: 2, onUpdate, engine });
+ *   (`engine`: the page's engine client by default; a puzzle passes its recorded engine.)
  *   onUpdate({ thinking, outcome, state }) after every change; outcome is null while the game
  *   goes on, else { result: 'mate' | 'lost' | 'draw', reason, state }.
  */
-import { engine } from '../../core/engine-client.js';
+import { engine as pageEngine } from '../../core/engine-client.js';
 
-export function attachDefender(board, { defender = 'black', horizon = 2, onUpdate = () => {} } = {}) {
+export function attachDefender(board, { defender = 'black', horizon = 2, onUpdate = () => {}, engine = pageEngine } = {}) {
   let token = 0;
   let attached = true;
 

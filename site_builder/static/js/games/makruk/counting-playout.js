@@ -97,7 +97,7 @@ export function playoutPuzzle(data, figure) {
       this.say(this.goal);
       this.board = await mountBoard(figure, {
         game: data.game, position: this.playout.fen, orientation: this.playout.attacker,
-        controls: ['flip'], panels: true,
+        controls: ['flip'], panels: true, engine: this.engine,
         onUserMove: () => this.onUserMove(),
       });
       if (!this.board) {
@@ -112,7 +112,7 @@ export function playoutPuzzle(data, figure) {
     defenderOn() {
       if (this.stopDefender) return;
       this.stopDefender = attachDefender(this.board, {
-        defender: this.playout.defender, horizon: this.playout.horizon,
+        defender: this.playout.defender, horizon: this.playout.horizon, engine: this.engine,
         onUpdate: (update) => this.onUpdate(update),
       });
     }

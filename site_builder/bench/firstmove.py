@@ -1,0 +1,154 @@
+"""firstmove: how soon a cold visit's board accepts the reader's first move, and what was downloaded
+by then, on a Thai mate puzzle (answered from the replies the page carries, no Pyodide) and on the
+first Thai lesson with a live board (its first move from the recorded replies, before the engine).
+
+Each page is opened in a fresh browser context (empty cache), unthrottled and then at 9 Mbps down
+and up with 150 ms of latency (CDP network emulation). The clock: navigation start -> the board
+takes moves (the puzzle's section.kr-pz[data-state="play"], the lesson figure's data-state="ready"),
+plus the time from the first pointer event of the move to the position changing on the board (as if
+the reader moved the instant the board was ready). Bytes: everything downloaded until the move was
+accepted, as gzip -6 would send it; requests under /pyodide/ are counted apart (none expected).
+Targets: puzzle <= 300 ms unthrottled, <= 1.5 s throttled, < 150 KB gzipped.
+"""
+from __future__ import annotations
+
+import json
+import re
+import statistics
+from collections.abc import Iterable
+from html import unescape
+from pathlib import Path
+
+from ..replies import REPLIES_FILE
+from .bytes import Tally, _drain, _recorder
+from .chromium import launch_options, sync_playwright_or_none
+from .core import Bench, Figure, kb, skipped
+
+TARGET_MS = {"fast": 300, "slow": 1500}
+TARGET_BYTES = 150 * 1000
+RUNS = 3
+MOVE_TIMEOUT_MS = 30_000
+NETWORKS = {"fast": None, "slow": {"offline": False, "latency": 150, "downloadThroughput": 9e6 / 8,
+                                   "uploadThroughput": 9e6 / 8}}
+PUZZLE_DATA = re.compile(r'<script type="application/json" id="kr-puzzle-data"[^>]*>(.*?)</script>', re.S)
+
+# In the page: resolve with performance.now() once `selector`'s data-state is one of `states`.
+READY = """({ selector, states }) => new Promise((resolve) => {
+  const check = () => {
+    const el = document.querySelector(selector);
+    if (el && states.includes(el.dataset.state)) { resolve(performance.now()); return true; }
+    return false;
+  };
+  if (check()) return;
+  const tick = () => { if (!check()) requestAnimationFrame(tick); };
+  requestAnimationFrame(tick);
+})"""
+
+# In the page: from the first pointer event on the board, resolve with the ms until the position changed.
+ACCEPTED = """({ host }) => {
+  const live = document.querySelector(host + ' .kr-live');
+  const before = live.dataset.position;
+  window.__krMove = new Promise((resolve) => {
+    let start = null;
+    live.addEventListener('pointerdown', () => { start ??= performance.now(); }, { capture: true });
+    new MutationObserver(() => {
+      if (live.dataset.position !== before) resolve(performance.now() - start);
+    }).observe(live, { attributes: true, attributeFilter: ['data-position'] });
+  });
+}"""
+
+
+def _mate_puzzle(site: Path) -> tuple[str, str] | None:
+    """(URL, from and to squares of the key) of the first Thai mate puzzle whose key two taps
+    make (no drop, no choice between moves on the same squares)."""
+    for page in sorted((site / "th" / "puzzles").glob("*/index.html")):
+        m = PUZZLE_DATA.search(page.read_text(encoding="utf-8"))
+        data = json.loads(m.group(1)) if m else {}
+        if data.get("kind") != "mate" or not data.get("line"):
+            continue
+        legal = data["replies"]["plays"][""]["legal"]
+        key = next(move for move in legal if move["move"] == data["line"][0])
+        same = [move for move in legal if (move.get("from"), move["to"]) == (key.get("from"), key["to"])]
+        if key.get("from") and len(same) == 1:
+            return f"/th/puzzles/{page.parent.name}/", key["from"] + key["to"]
+    return None
+
+
+def _lesson_move(site: Path, url: str) -> str:
+    """The first legal move of the lesson's first live board (from the page's recorded replies)."""
+    html = (site / url.strip("/") / "index.html").read_text(encoding="utf-8")
+    position = re.search(r'<figure class="kr-board" data-game="[^"]*" data-position="([^"]*)" data-interactive="true"',
+                         html)[1]
+    tables = json.loads((site / url.strip("/") / REPLIES_FILE).read_text(encoding="utf-8"))
+    first = tables[unescape(position)]["plays"][""]["legal"][0]
+    return first["from"] + first["to"]
+
+
+def _visit(browser, base: str, url: str, move: str, host: str, ready: tuple[str, list[str]], network) -> dict:
+    context = browser.new_context(base_url=base, service_workers="block")
+    tally = Tally()
+    _recorder(context, tally, base)
+    page = context.new_page()
+    try:
+        if network:
+            cdp = context.new_cdp_session(page)
+            cdp.send("Network.enable")
+            cdp.send("Network.emulateNetworkConditions", network)
+        page.goto(url, wait_until="commit")
+        ready_at = page.evaluate(READY, {"selector": ready[0], "states": ready[1]})
+        page.evaluate(ACCEPTED, {"host": host})
+        for square in (move[:2], move[2:4]):
+            page.locator(f'{host} .kr-live g[role="gridcell"][data-square="{square}"]').first.click()
+        move_ms = page.evaluate(f"() => Promise.race([window.__krMove, new Promise((_, no) => setTimeout("
+                                f"() => no(new Error('the move was not accepted')), {MOVE_TIMEOUT_MS}))])")
+        _drain(page, tally, quiet_ms=200, limit_ms=2000)
+        accepted = ready_at + move_ms
+        early = [t for t in tally.items if t.kind != "service worker"]
+        return {"ms": accepted, "ready": ready_at, "move": move_ms,
+                "gz": sum(t.gzipped for t in early), "pyodide": sum(1 for t in early if t.kind == "pyodide")}
+    finally:
+        context.close()
+
+
+def _figures(bench: Bench, key: str, label: str, runs: dict[str, list[dict]], targets: bool) -> Iterable[Figure]:
+    for net, visits in runs.items():
+        ms = statistics.median(v["ms"] for v in visits)
+        ready = statistics.median(v["ready"] for v in visits)
+        move = statistics.median(v["move"] for v in visits)
+        where = "unthrottled" if net == "fast" else "9 Mbps / 150 ms"
+        yield bench.add(Figure(f"firstmove.{key}.{net}.ms", f"{label}, {where}: first move accepted", ms,
+                               f"{ms:.0f} ms", f"board ready {ready:.0f} ms + move {move:.0f} ms; median of {len(visits)}",
+                               target=f"<= {TARGET_MS[net]} ms" if targets else None,
+                               ok=ms <= TARGET_MS[net] if targets else None))
+    gz = statistics.median(v["gz"] for v in runs["slow"])
+    pyodide = max(v["pyodide"] for visits in runs.values() for v in visits)
+    yield bench.add(Figure(f"firstmove.{key}.bytes", f"{label}: downloaded by then (gzip -6)", gz, kb(gz),
+                           f"requests under /pyodide/ by then: {pyodide}",
+                           target=f"< {kb(TARGET_BYTES)}" if targets else None,
+                           ok=gz < TARGET_BYTES if targets else None))
+
+
+def section_firstmove(bench: Bench) -> Iterable[Figure | str]:
+    sync_playwright = sync_playwright_or_none()
+    if sync_playwright is None:
+        yield bench.add(skipped("firstmove", "first move accepted", "playwright is not installed: pip install -e '.[test]'"))
+        return
+    base, site = bench.site_url(), bench.site_dir()
+    puzzle = _mate_puzzle(site)
+    lesson = bench.live_lesson()
+    pages = []
+    if puzzle:
+        pages.append(("puzzle", f"mate puzzle {puzzle[0]}", puzzle[0], puzzle[1], ".kr-pz-layout",
+                      ("section.kr-pz", ["play"]), True))
+    pages.append(("lesson", f"lesson {lesson}", lesson, _lesson_move(site, lesson),
+                  'figure.kr-board[data-interactive="true"]', ('figure.kr-board[data-interactive="true"]', ["ready"]),
+                  False))
+    with sync_playwright() as p:
+        browser = p.chromium.launch(**launch_options())
+        try:
+            for key, label, url, move, host, ready, targets in pages:
+                runs = {net: [_visit(browser, base, url, move, host, ready, network) for _ in range(RUNS)]
+                        for net, network in NETWORKS.items()}
+                yield from _figures(bench, key, label, runs, targets)
+        finally:
+            browser.close()

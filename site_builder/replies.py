@@ -1,0 +1,198 @@
+"""Recorded engine replies: what a puzzle page answers without Pyodide.
+
+A page asks the engine JSON requests (a board's ``play``, Dummy's ``settle``, a defender's
+``defend``). A kind lists the requests its page makes (``PuzzleKind.page_requests``); the build
+answers each once through the engine's JSON door (``engine.api.call``, as the browser would),
+stores them with the proof (so the proof cache keeps them) and the page carries them keyed by
+the request's canonical text. ``static/js/core/recorded-engine.js`` looks a request up by the
+same key; a request not recorded goes to the live engine, which then loads on demand.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from engine.api import call
+
+
+@dataclass(frozen=True)
+class PageRequest:
+    """One request the page will make; ``legal``: keep only these legal moves (None: all of them)."""
+
+    request: dict
+    legal: tuple[str, ...] | None = None
+    pending: bool = False  # the reply is shown at once, its legal moves come from the live engine
+
+
+def request_key(request: dict) -> str:
+    """The canonical text of a request: keys sorted at every level, no spaces (as recorded-engine.js)."""
+    return json.dumps(request, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def play(game: str, position: str, moves: list[str]) -> dict:
+    """A board's request (boards/record.js): ``position`` after ``moves``."""
+    return {"op": "play", "game": game, "position": position, "moves": list(moves)}
+
+
+def record(requests: Iterable[PageRequest]) -> list[dict]:
+    """Answer every request once: ``[{"request", "reply", "legal"}]`` in first-asked order.
+
+    A request the engine refuses is a bug of the kind that listed it: it raises.
+    """
+    seen: dict[str, dict] = {}
+    for item in requests:
+        key = request_key(item.request)
+        if key in seen:
+            continue
+        reply = call(item.request)
+        if not reply.get("ok"):
+            raise ValueError(f"the engine refused a page request {key}: {reply['error']['message']}")
+        if item.pending:
+            reply = {**reply, "pending": True}
+        seen[key] = {"request": item.request, "reply": reply,
+                     "legal": None if item.legal is None else list(item.legal)}
+    return list(seen.values())
+
+
+def page_table(recorded: list[dict], lang: str) -> dict:
+    """The page's table, cut to what the page reads in ``lang`` and packed (recorded-engine.js unpacks):
+
+    ``{"game", "position", "plays": {moves joined by spaces: state}, "other": {request key: reply}}``.
+    ``plays`` holds the ``play`` replies from the board's position (that of the first play
+    request recorded, the board's start); each one but the root keeps only what differs from
+    its parent's (the same moves but the last; see ``_packed``). A legal move keeps only the
+    fields that differ from ``LEGAL_DEFAULTS`` (``path`` defaults to ``[to]``).
+    """
+    first = next((e["request"] for e in recorded if e["request"]["op"] == "play"), {})
+    game, position = first.get("game"), first.get("position")
+    plays: dict[str, dict] = {}
+    other: dict[str, dict] = {}
+    for entry in recorded:
+        request, reply = entry["request"], _cut(entry["reply"], entry["legal"], lang)
+        if request.keys() == {"op", "game", "position", "moves"} and request["op"] == "play" \
+                and (request["game"], request["position"]) == (game, position):
+            plays[" ".join(request["moves"])] = reply
+        else:
+            other[request_key(request)] = reply
+    packed = {key: _packed(reply, plays.get(_parent(key)) if key else None, key) for key, reply in plays.items()}
+    return {"game": game, "position": position, "plays": packed, "other": other}
+
+
+def page_json(data: object) -> str:
+    """JSON for a page's <script type="application/json">: no '<', '>' or '&', so '</script>' cannot occur."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    return text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+
+
+def text_digest(text: str) -> str:
+    """SHA-256 (hex) of a data block's exact text: the page checks it before trusting the block."""
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+LEGAL_DEFAULTS = {"captures": [], "drop": None, "promotion": False, "privilege": False}
+
+
+def _parent(key: str) -> str | None:
+    return key.rpartition(" ")[0] if key else None
+
+
+def _packed(reply: dict, parent: dict | None, key: str) -> dict:
+    """``reply`` as its changes from ``parent`` (the whole reply, marked ``"full"``, without one).
+
+    Changed fields are kept, except: ``board`` becomes the changed squares (null: emptied);
+    another object field with the same keys as the parent's goes under ``"~"`` as its changed
+    keys; ``last_move`` is left out when it is the key's last move, and then ``last_move_words``
+    when they are the parent's words for that move (recorded-engine.js restores both).
+    """
+    if parent is None or not parent.keys() <= reply.keys():
+        return {**reply, "full": True}
+    out: dict = {}
+    patches: dict = {}
+    for field, value in reply.items():
+        before = parent.get(field)
+        if field not in parent:
+            out[field] = value
+        elif field == "board":
+            squares = value.keys() | before.keys()
+            out["board"] = {sq: value.get(sq) for sq in sorted(squares) if value.get(sq) != before.get(sq)}
+        elif value == before:
+            continue
+        elif isinstance(value, dict) and isinstance(before, dict) and value.keys() == before.keys():
+            patches[field] = {k: v for k, v in value.items() if before[k] != v}
+        else:
+            out[field] = value
+    if "last_move" in reply:
+        last = key.rpartition(" ")[2]
+        words = next((m.get("words") for m in parent.get("legal", []) if m["move"] == last), None)
+        out.pop("last_move", None)
+        out.pop("last_move_words", None)
+        if reply["last_move"] != last:
+            out["last_move"] = reply["last_move"]
+        if reply["last_move"] != last or reply.get("last_move_words") != words:
+            out["last_move_words"] = reply.get("last_move_words")
+    if patches:
+        out["~"] = patches
+    return out
+
+
+def _cut(reply: dict, keep: list[str] | None, lang: str) -> dict:
+    """One language's words; ``legal_moves`` dropped (the page reads ``legal``); only ``keep``'s legal moves."""
+    out = {key: value for key, value in reply.items() if key != "legal_moves"}
+    if "legal" in out:
+        legal = out["legal"] if keep is None else [m for m in out["legal"] if m["move"] in keep]
+        out["legal"] = [_short_move(move, lang) for move in legal]
+    if isinstance(out.get("last_move_words"), dict):
+        out["last_move_words"] = {lang: out["last_move_words"][lang]}
+    return out
+
+
+def _short_move(move: dict, lang: str) -> dict:
+    """A legal move in ``lang`` only, without the fields that hold their default."""
+    out = {key: value for key, value in move.items()
+           if not (key in LEGAL_DEFAULTS and value == LEGAL_DEFAULTS[key])}
+    if out.get("path") == [move.get("to")]:
+        del out["path"]
+    if isinstance(move.get("words"), dict):
+        out["words"] = {lang: move["words"][lang]}
+    return out
+
+
+def tree_requests(game: str, position: str, tree: dict) -> list[PageRequest]:
+    """Every position a solving board shows: each solver node (all its legal moves), each solver
+    move's result (only the planned reply kept) and each reply's result. After a refutation the
+    attempt is over, so that position keeps no legal moves."""
+    found = [PageRequest(play(game, position, []))]
+
+    def walk(prefix: list[str], node: dict) -> None:
+        for move, win in node.get("wins", {}).items():
+            reply = win.get("reply")
+            found.append(PageRequest(play(game, position, prefix + [move]), (reply,) if reply else ()))
+            if reply:
+                found.append(PageRequest(play(game, position, prefix + [move, reply])))
+                walk(prefix + [move, reply], win["node"])
+        for move, reply in node.get("refutations", {}).items():
+            found.append(PageRequest(play(game, position, prefix + [move]), (reply,) if reply else ()))
+            if reply:
+                found.append(PageRequest(play(game, position, prefix + [move, reply]), ()))
+
+    walk([], tree)
+    return found
+
+
+def first_move_requests(game: str, position: str) -> list[PageRequest]:
+    """A lesson board: its position with every legal move, and each move's result marked
+    ``pending`` (no legal moves: the board shows the move at once, the live engine gives the rest)."""
+    root = PageRequest(play(game, position, []))
+    legal = call(root.request).get("legal", [])
+    return [root] + [PageRequest(play(game, position, [m["move"]]), (), pending=True) for m in legal]
+
+
+REPLIES_FILE = "replies.json"  # beside a lesson's index.html: {board position: its table}
+
+
+def first_move_table(game: str, position: str, lang: str) -> dict:
+    """The recorded replies of a lesson board (first_move_requests), packed for its page."""
+    return page_table(record(first_move_requests(game, position)), lang)

@@ -1,0 +1,322 @@
+"""Offline mode (issue #12 §3): the service worker, the offline pages, damage, quota, an upgrade.
+
+The default e2e context blocks service workers (conftest.py); every test here opens its own
+context with service_workers="allow". The site's state is read through the worker itself
+({type: 'status'}), through page.evaluate with a function (the CSP refuses string eval).
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from site_builder.browser import serve_in_thread
+from site_builder.puzzles.prove import CACHE_ENV, cache_folder
+
+ROOT = Path(__file__).resolve().parents[2]
+PACK_TIMEOUT_S = 240
+
+# The worker's status, asked through a MessageChannel (see site_builder/static/sw.js).
+STATUS = """async () => {
+  const reg = await navigator.serviceWorker.getRegistration('/');
+  const worker = reg && (reg.active || reg.waiting || reg.installing);
+  if (!worker || worker.state !== 'activated') return null;
+  return await new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = ({ data }) => resolve(data);
+    worker.postMessage({ type: 'status' }, [channel.port2]);
+  });
+}"""
+CACHE_NAMES = "async () => (await caches.keys()).filter((name) => name.startsWith('kradan-')).sort()"
+PUT = """async ([name, path, text]) => {
+  await (await caches.open(name)).put(path, new Response(text, { headers: { 'Content-Type': 'text/html' } }));
+}"""
+DELETE = "async ([name, path]) => (await caches.open(name)).delete(path)"
+CACHED_TEXT = "async ([name, path]) => { const r = await (await caches.open(name)).match(path); return r ? r.text() : null; }"
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+PROGRESS = '{"version":1,"puzzles":{"mk-mate-001":{"state":"solved","tries":1,"hints":0,"updated":"2026-01-01T00:00:00Z"}}}'
+
+
+def build_info(site: Path) -> dict:
+    """The BUILD object the build wrote into /sw.js."""
+    text = (site / "sw.js").read_text(encoding="utf-8")
+    start = text.index("const BUILD = ") + len("const BUILD = ")
+    return json.loads(text[start:text.index(";\n", start)])
+
+
+def wait_status(page, done=lambda s: True, timeout: float = PACK_TIMEOUT_S) -> dict:
+    """Poll the worker's status until done(status); fail with the last status."""
+    end, status = time.monotonic() + timeout, None
+    while time.monotonic() < end:
+        status = page.evaluate(STATUS)
+        if status and done(status):
+            return status
+        page.wait_for_timeout(250)
+    pytest.fail(f"the service worker never reached the state wanted; last status: {status}")
+
+
+def axe_violations(page) -> list[str]:
+    """axe-core's violations on the page as it is now (injected through DevTools: the CSP stays on)."""
+    page.evaluate(AXE.read_text(encoding="utf-8") + "\n;0")
+    result = page.evaluate("axe.run(document, { resultTypes: ['violations'] })")
+    return [f"{v['id']}: {v['help']} — " + "; ".join(" ".join(n["target"]) for n in v["nodes"][:4])
+            for v in result["violations"]]
+
+
+def packed(status: dict) -> bool:
+    return bool(status["meta"].get("complete")) and status["packDone"] == status["packTotal"]
+
+
+@pytest.fixture
+def sw_context(browser, site_url):
+    """A context of its own where service workers run (the default context blocks them)."""
+    contexts = []
+
+    def make(base_url: str = site_url, **options):
+        context = browser.new_context(base_url=base_url, service_workers="allow", **options)
+        contexts.append(context)
+        return context
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+def first_lesson(site: Path, lang: str = "th") -> str:
+    """A Makruk lesson with a live board."""
+    for page in sorted((site / lang / "makruk").glob("*/index.html")):
+        if 'data-interactive="true"' in page.read_text(encoding="utf-8"):
+            return "/" + page.parent.relative_to(site).as_posix() + "/"
+    pytest.fail("no Makruk lesson with a live board")
+
+
+def mate_in_one(site: Path) -> tuple[str, dict]:
+    """(url, data) of a Thai Makruk mate-in-1 puzzle, read from the built pages."""
+    for page in sorted((site / "th" / "puzzles").glob("*/index.html")):
+        m = re.search(r'<script type="application/json" id="kr-puzzle-data"[^>]*>(.*?)</script>',
+                      page.read_text(encoding="utf-8"), re.S)
+        data = json.loads(m.group(1)) if m else {}
+        if data.get("kind") == "mate" and data.get("mate_in") == 1 and data.get("game", "makruk") == "makruk":
+            return "/" + page.parent.relative_to(site).as_posix() + "/", data
+    pytest.fail("no Makruk mate-in-1 puzzle on the site")
+
+
+def install_everything(page, lesson: str, wait_engine_ready) -> dict:
+    """First visit online: the worker installs, every page is saved, the sandbox caches Pyodide."""
+    page.goto("/th/")
+    status = wait_status(page, packed)
+    page.goto("/th/makruk/sandbox/")
+    wait_engine_ready(page)
+    page.goto(lesson)
+    wait_engine_ready(page)  # a controlled page: the engine now comes through the worker
+    return wait_status(page, lambda s: s["runtimeBytes"] > 5_000_000, timeout=60)
+
+
+def test_offline_after_one_visit_lesson_puzzle_sandbox_and_reload(sw_context, built_site, engine_ready):
+    wait_engine_ready = engine_ready
+    context = sw_context()
+    page = context.new_page()
+    lesson = first_lesson(built_site)
+    status = install_everything(page, lesson, wait_engine_ready)
+    assert status["packTotal"] > 100 and status["version"] == build_info(built_site)["version"]
+
+    context.set_offline(True)
+    for reload in (False, True):
+        page.goto(lesson)
+        if reload:
+            page.reload()
+        expect(page.locator("main h1")).to_be_visible()
+        wait_engine_ready(page)
+
+        url, data = mate_in_one(built_site)
+        page.goto(url)
+        expect(page.locator("section.kr-pz")).to_have_attribute("data-state", "play", timeout=60_000)
+        move = data["line"][0]
+        for square in (move[:2], move[2:4]):
+            page.locator(f'.kr-live g[role="gridcell"][data-square="{square}"]').click()
+        expect(page.locator("section.kr-pz")).to_have_attribute("data-state", "solved")
+
+        page.goto("/th/makruk/sandbox/")
+        wait_engine_ready(page)
+        page.select_option("#kr-vs-level", "1")
+        page.select_option("#kr-vs-side", "black")
+        for square in ("e3", "e4"):
+            page.locator(f'#kr-sandbox g[role="gridcell"][data-square="{square}"]').click()
+        expect(page.locator("#kr-sandbox ol.kr-movelist .kr-ply")).to_have_count(2, timeout=30_000)
+
+    # A page that is not saved: the fallback says so and lists the saved pages.
+    page.goto("/th/not-a-saved-page/")
+    expect(page.locator("main h1")).to_have_text("หน้านี้ยังไม่ได้เก็บไว้ในเครื่อง")
+    links = page.locator("#kr-offline-all a")
+    expect(links.first).to_be_visible()
+    saved = [u for u in status["pages"] if u.startswith("/th/") and u != "/th/offline/fallback/"]
+    assert sorted(links.evaluate_all("(links) => links.map((a) => a.getAttribute('href'))")) == sorted(saved)
+    assert links.count() > 100
+    assert axe_violations(page) == []
+    page.goto("/th/offline/")  # offline too, the offline page measures the copy, in Thai
+    expect(page.locator("#kr-offline .kr-offline-state")).to_contain_text("เก็บครบทุกหน้าแล้ว")
+    expect(page.locator("#kr-offline .kr-offline-size")).to_contain_text("เอนจินใช้อีก")
+    assert not re.search("[A-Za-z]", page.locator("#kr-offline").inner_text())
+
+
+def test_offline_page_measures_removes_and_turns_back_on_without_touching_progress(sw_context):
+    context = sw_context()
+    page = context.new_page()
+    page.goto("/en/")
+    page.evaluate("(text) => localStorage.setItem('kradan.progress.v1', text)", PROGRESS)
+    wait_status(page, packed)
+    page.goto("/en/offline/")
+    panel = page.locator("#kr-offline")
+    expect(panel.locator(".kr-offline-state")).to_contain_text("Every page is saved")
+    expect(panel.locator(".kr-offline-size")).to_contain_text(re.compile(r"takes \d+\.\d MB"))
+    expect(panel.locator(".kr-offline-storage")).to_contain_text(re.compile(r"uses \d+\.\d MB of the \d+\.\d MB"))
+    assert axe_violations(page) == []
+
+    panel.locator('button[data-action="remove"]').click()
+    expect(panel.locator(".kr-offline-state")).to_contain_text("Offline mode is off")
+    assert page.evaluate(CACHE_NAMES) == []
+    assert page.evaluate("async () => (await navigator.serviceWorker.getRegistrations()).length") == 0
+    assert page.evaluate("() => localStorage.getItem('kradan.progress.v1')") == PROGRESS
+    page.goto("/th/offline/")  # stays off on the next page, in the other language
+    expect(page.locator("#kr-offline .kr-offline-state")).to_contain_text("ปิดการใช้งานแบบออฟไลน์อยู่")
+    page.wait_for_timeout(1500)
+    assert page.evaluate("async () => (await navigator.serviceWorker.getRegistrations()).length") == 0
+
+    page.locator('#kr-offline button[data-action="enable"]').click()
+    expect(page.locator("#kr-offline .kr-offline-state")).to_contain_text("เก็บครบทุกหน้าแล้ว", timeout=PACK_TIMEOUT_S * 1000)
+    assert packed(page.evaluate(STATUS))
+    assert page.evaluate("() => localStorage.getItem('kradan.progress.v1')") == PROGRESS
+
+
+def test_damaged_and_missing_saved_files(sw_context, built_site):
+    context = sw_context()
+    page = context.new_page()
+    lesson = first_lesson(built_site)
+    page.goto("/th/")
+    status = wait_status(page, packed)
+    cache = f"kradan-{status['version']}"
+    good = page.evaluate(CACHED_TEXT, [cache, lesson])
+
+    # A garbled page: the worker notices (hash), serves the network's copy and repairs the cache.
+    page.evaluate(PUT, [cache, lesson, "<p>garbled</p>"])
+    page.goto(lesson)
+    expect(page.locator("main h1")).to_be_visible()
+    page.wait_for_timeout(500)
+    assert page.evaluate(CACHED_TEXT, [cache, lesson]) == good
+    page.goto("/th/offline/")
+    expect(page.locator("#kr-offline .kr-offline-notes")).to_contain_text("มีไฟล์ในเครื่องเสียหาย 1 ไฟล์")
+
+    # Offline: a deleted page gets the fallback page; a deleted script gets a notice on the page.
+    page.evaluate(DELETE, [cache, lesson])
+    page.evaluate(DELETE, [cache, "/static/js/lang-switch.js"])
+    context.new_cdp_session(page).send("Network.clearBrowserCache")  # nothing left in the HTTP cache either
+    context.set_offline(True)
+    page.goto(lesson)
+    expect(page.locator("main h1")).to_have_text("หน้านี้ยังไม่ได้เก็บไว้ในเครื่อง")
+    page.goto("/th/")
+    expect(page.locator('.kr-offline-bar[data-bar="missing"]')).to_contain_text("ไฟล์บางส่วนที่เก็บไว้ในเครื่องเสียหาย")
+
+    # The whole cache gone: online pages still come from the network; the offline page says so
+    # and saves everything again.
+    context.set_offline(False)
+    page.evaluate("async (name) => caches.delete(name)", cache)
+    page.goto(lesson)
+    expect(page.locator("main h1")).not_to_have_text("หน้านี้ยังไม่ได้เก็บไว้ในเครื่อง")
+    page.goto("/th/offline/")
+    expect(page.locator("#kr-offline .kr-offline-state")).to_contain_text("ไม่พบข้อมูลออฟไลน์ในเครื่อง")
+    page.locator('#kr-offline button[data-action="save"]').click()
+    expect(page.locator("#kr-offline .kr-offline-state")).to_contain_text("เก็บครบทุกหน้าแล้ว", timeout=PACK_TIMEOUT_S * 1000)
+
+
+def test_quota_error_while_saving_pages_keeps_what_was_saved_and_says_so(sw_context, site_url, built_site):
+    info = build_info(built_site)
+    shell = sum(size for _, size in info["shell"].values())
+    context = sw_context()
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Storage.overrideQuotaForOrigin", {"origin": site_url, "quotaSize": shell * 2 + 500_000})
+    page.goto("/th/")
+    page.evaluate("(text) => localStorage.setItem('kradan.progress.v1', text)", PROGRESS)
+    status = wait_status(page, lambda s: s["meta"].get("error") == "quota")
+    assert 0 < status["packDone"] < status["packTotal"]
+    page.goto("/th/offline/")
+    expect(page.locator("#kr-offline .kr-offline-state")).to_contain_text(
+        f"พื้นที่ในเครื่องเต็ม เก็บได้ {status['packDone']} จาก {status['packTotal']} หน้า")
+    assert page.evaluate("() => localStorage.getItem('kradan.progress.v1')") == PROGRESS
+    page.reload()  # no new attempt by itself after a quota error: the saved pages stay as they were
+    page.wait_for_timeout(2000)
+    assert page.evaluate(STATUS)["packDone"] == status["packDone"]
+
+
+# ---- an upgrade from one build to the next -----------------------------------------------
+
+def _build(project: Path, out: Path) -> None:
+    proc = subprocess.run([sys.executable, "-m", "site_builder", "--root", str(project), "build", "--out", str(out)],
+                          cwd=project, capture_output=True, text=True, timeout=900,
+                          env={**os.environ, CACHE_ENV: str(cache_folder(ROOT) or "off")})  # the project's proofs
+    if proc.returncode:
+        pytest.fail(f"the build failed:\n{proc.stdout}{proc.stderr}")
+
+
+@pytest.fixture
+def project_copy(tmp_path) -> Path:
+    """A copy of the project to change (its node_modules is the real one)."""
+    copy = tmp_path / "project"
+    shutil.copytree(ROOT, copy, symlinks=True, ignore=shutil.ignore_patterns(
+        ".git", ".venv", "node_modules", "_site", "test-results", ".cache", "__pycache__", "*.egg-info"))
+    (copy / "node_modules").symlink_to(ROOT / "node_modules")
+    return copy
+
+
+def test_an_upgrade_offers_a_reload_and_never_mixes_builds(sw_context, project_copy, tmp_path, engine_ready):
+    served = tmp_path / "served"
+    _build(project_copy, served)
+    a = build_info(served)
+    url, stop = serve_in_thread(served, project_copy)
+    try:
+        context = sw_context(url)
+        engine_requests = []
+        context.on("request", lambda r: "/engine/" in r.url and engine_requests.append(r.url))
+        page = context.new_page()
+        page.goto("/th/")
+        wait_status(page, packed)
+        wheel_a = page.locator('meta[name="kradan-wheel"]').get_attribute("content")
+
+        # Build B: a real change to the engine (so a new wheel, and every page names it).
+        init = project_copy / "engine" / "__init__.py"
+        init.write_text(init.read_text(encoding="utf-8") + "\n# build B\n", encoding="utf-8")
+        _build(project_copy, served)
+        b = build_info(served)
+        wheel_b = next(path for path in b["shell"] if path.startswith("/engine/"))
+        assert b["version"] != a["version"] and wheel_b != wheel_a
+
+        page.goto("/th/")  # the worker checks /sw.js, installs B in the background, then offers it
+        update = page.locator('.kr-offline-bar[data-bar="update"]')
+        expect(update).to_contain_text("เว็บไซต์มีรุ่นใหม่พร้อมแล้ว", timeout=PACK_TIMEOUT_S * 1000)
+        # Until the reader says so, the page and the worker are still build A.
+        assert page.locator('meta[name="kradan-wheel"]').get_attribute("content") == wheel_a
+        assert page.evaluate(STATUS)["version"] == a["version"]
+        assert axe_violations(page) == []
+
+        with page.expect_navigation():
+            update.locator("button").click()
+        expect(page.locator('meta[name="kradan-wheel"]')).to_have_attribute("content", wheel_b)
+        status = wait_status(page, packed)
+        assert status["version"] == b["version"]
+        names = page.evaluate(CACHE_NAMES)
+        assert f"kradan-{b['version']}" in names and not any(a["version"] in name for name in names)
+
+        engine_requests.clear()
+        page.goto("/th/makruk/sandbox/")
+        engine_ready(page)
+        assert engine_requests and all(wheel_b in u for u in engine_requests), engine_requests
+    finally:
+        stop()

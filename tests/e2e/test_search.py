@@ -1,0 +1,258 @@
+"""Search (Pagefind, built by the site build): a reader types into the box and reads the hits.
+
+Thai words find their lesson among the first lesson hits: the count (นับศักดิ์), every piece of
+every board game, Mak-hot's ฮอส; so do English words, the synonyms that the indexing step adds
+(site_builder/search_words.py) and a word typed with a wrong tone mark. Hits show a title, the
+game and an excerpt with the word marked; the count is announced; it all works by keyboard, at
+360 px, and with JavaScript off the page is a list of every page.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.site_builder.thai_words import latin_words, visible_texts
+
+pytestmark = pytest.mark.e2e
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+PHONE = {"viewport": {"width": 360, "height": 640}, "is_mobile": True, "has_touch": True}
+TOP = 5  # "among the first results": the first five lesson hits
+
+THAI = [
+    ("นับศักดิ์", "/th/makruk/counting-basics/"),
+    ("เบี้ยหงาย", "/th/makruk/ma-ruea-bia/"),
+    ("ฮอส", "/th/makhos/king/"),
+    # Makruk's pieces
+    ("ขุน", "/th/makruk/khun-met-khon/"),
+    ("เม็ด", "/th/makruk/khun-met-khon/"),
+    ("โคน", "/th/makruk/khun-met-khon/"),
+    ("ม้า", "/th/makruk/ma-ruea-bia/"),
+    ("เรือ", "/th/makruk/ma-ruea-bia/"),
+    ("เบี้ย", "/th/makruk/ma-ruea-bia/"),
+    # Mak-hot's pieces
+    ("เบี้ย", "/th/makhos/men/"),
+    # Komayo's own pieces
+    ("เจ้าหญิง", "/th/komayo/pieces/"),
+    ("เงิน", "/th/komayo/pieces/"),
+    ("หอก", "/th/komayo/pieces/"),
+]
+# Komayo's pieces that Makruk has too: the Makruk lesson comes first, so the reader picks the game.
+KOMAYO = "หมากรุกโกมาโย"
+THAI_IN_ONE_GAME = [(word, KOMAYO, "/th/komayo/pieces/") for word in ("ขุน", "เรือ", "โคน", "ม้า", "เบี้ย")]
+ENGLISH = [
+    ("counting", "/en/makruk/counting-basics/"),
+    ("Khon", "/en/makruk/khun-met-khon/"),
+    ("Met", "/en/makruk/khun-met-khon/"),
+    ("Bia-ngai", "/en/makruk/ma-ruea-bia/"),
+    ("Ruea", "/en/makruk/ma-ruea-bia/"),
+    ("king", "/en/makhos/king/"),
+    ("lance", "/en/komayo/pieces/"),
+    ("princess", "/en/komayo/pieces/"),
+]
+# Words the pages do not say: found through the synonyms the index adds (test_search.py in
+# tests/site_builder checks that the served page does not have them), or through Pagefind
+# ignoring tone marks (ฮ๊อส is ฮอส with a wrong tone mark).
+SYNONYMS = [
+    ("th", "เบี้ยเลื่อนขั้น", "หมากรุกไทย", "/th/makruk/ma-ruea-bia/"),
+    ("th", "queen", "", "/th/makruk/khun-met-khon/"),
+    ("th", "Met", "", "/th/makruk/khun-met-khon/"),
+    ("th", "Thai checkers", "", "/th/makhos/king/"),
+    ("en", "queen", "", "/en/makruk/khun-met-khon/"),
+    ("en", "เม็ด", "", "/en/makruk/khun-met-khon/"),
+    ("en", "ฮอส", "", "/en/makhos/king/"),
+    ("th", "ฮ๊อส", "", "/th/makhos/king/"),
+]
+
+
+def search(page: Page, lang: str, query: str, game: str = "") -> None:
+    """Open the search page, pick the game if asked and type the query into the box, as a reader does."""
+    page.goto(f"/{lang}/search/")
+    if game:
+        page.get_by_label(re.compile("^(เกม|Game)$")).select_option(label=game)
+    box = page.get_by_role("searchbox", name=re.compile("ค้นหา|Search"))
+    box.click()
+    box.press_sequentially(query)
+    expect(page.locator("#search-status")).to_have_text(re.compile(r"\d"), timeout=20_000)
+
+
+def lesson_hits(page: Page) -> list[tuple[str, str]]:
+    """(title, href) of the lesson-page hits shown, in order."""
+    links = page.locator("#search-results .search-group").first.locator(".search-hits > li > a")
+    return [(a.inner_text(), a.get_attribute("href")) for a in links.all()]
+
+
+def assert_among_first(page: Page, query: str, url: str) -> None:
+    hits = lesson_hits(page)
+    hrefs = [href for _, href in hits[:TOP]]
+    assert url in hrefs, f"{query!r}: {url} not among the first {TOP} hits: {hits[:TOP]}"
+    title = dict((href, title) for title, href in hits)[url]
+    assert title.strip(), f"{url} has no title"
+
+
+@pytest.mark.parametrize("query, url", THAI)
+def test_thai_words_find_their_lesson(page, query, url):
+    search(page, "th", query)
+    assert_among_first(page, query, url)
+
+
+@pytest.mark.parametrize("query, game, url", THAI_IN_ONE_GAME)
+def test_thai_words_find_their_lesson_in_one_game(page, query, game, url):
+    search(page, "th", query, game)
+    assert_among_first(page, query, url)
+    assert {a.inner_text() for a in page.locator("#search-results .search-game").all()} == {game}
+    expect(page).to_have_url(re.compile(r"[?&]game="))
+
+
+@pytest.mark.parametrize("query, url", ENGLISH)
+def test_english_words_find_their_lesson(page, query, url):
+    search(page, "en", query)
+    assert_among_first(page, query, url)
+
+
+@pytest.mark.parametrize("lang, query, game, url", SYNONYMS)
+def test_synonyms_and_tone_marks_find_the_page(page, lang, query, game, url):
+    search(page, lang, query, game)
+    assert_among_first(page, query, url)
+
+
+def test_hits_show_title_game_and_a_marked_excerpt_and_the_count_is_announced(page):
+    search(page, "th", "ฮอส")
+    status = page.locator("#search-status")
+    expect(status).to_have_attribute("aria-live", "polite")
+    expect(status).to_have_text(re.compile(r"^พบบทเรียน \d+ หน้า และโจทย์ \d+ ข้อ$"))
+    groups = page.locator("#search-results .search-group h2")
+    expect(groups).to_have_text([re.compile(r"^บทเรียน \(\d+\)$"), re.compile(r"^โจทย์ \(\d+\)$")])
+    first = page.locator("#search-results .search-hits > li").first
+    expect(first.locator("a")).to_have_text("ฮอสและช่องที่ลง")
+    expect(first.locator(".search-game")).to_have_text("หมากฮอส")
+    marks = first.locator(".search-excerpt mark")
+    assert marks.count() >= 1
+    assert {m.inner_text() for m in marks.all()} == {"ฮอส"}
+    puzzles = page.locator("#search-results .search-group").nth(1).locator(".search-hits > li > a")
+    assert puzzles.count() >= 1 and all("ฮอส" in a.inner_text() for a in puzzles.all()[:3])
+
+
+def test_a_thai_search_speaks_thai(page):
+    search(page, "th", "เบี้ยหงาย")
+    latin = [(word, text.strip()[:80]) for text in visible_texts(page.content()) for word in latin_words(text)]
+    assert latin == []
+
+
+def test_a_word_no_page_has_says_so(page):
+    page.goto("/th/search/")
+    page.locator("#search-q").fill("xylophone")
+    page.locator("#search-q").press("Enter")
+    expect(page.locator("#search-status")).to_have_text(re.compile("ไม่พบหน้าที่มีคำว่า"), timeout=20_000)
+    expect(page.locator("#search-results .search-hits")).to_have_count(0)
+
+
+def test_keyboard_only_search_and_more_hits(page):
+    page.goto("/th/search/?q=%E0%B8%82%E0%B8%B8%E0%B8%99")  # ?q=ขุน: the address carries the query
+    box = page.locator("#search-q")
+    expect(box).to_have_value("ขุน")
+    expect(page.locator("#search-status")).to_have_text(re.compile(r"\d"), timeout=20_000)
+    more = page.locator("#search-results .search-more").first
+    expect(more).to_be_visible()
+    before = page.locator("#search-results .search-group").first.locator(".search-hits > li").count()
+    more.focus()
+    page.keyboard.press("Enter")
+    group = page.locator("#search-results .search-group").first.locator(".search-hits > li")
+    expect(group).to_have_count(min(before * 2, int(re.search(r"\d+", page.locator(
+        "#search-results .search-group h2").first.inner_text())[0])))
+    # focus moved to the first new hit; Enter follows it
+    focused = page.evaluate("document.activeElement.getAttribute('href')")
+    assert focused and focused.startswith("/th/"), focused
+    page.keyboard.press("Enter")
+    expect(page).to_have_url(re.compile(re.escape(focused) + "$"))
+
+
+def test_the_header_box_sends_its_words_to_the_search_page(new_context):
+    context = new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.goto("/th/makruk/board-and-pieces/")
+    box = page.locator("header form.site-search input[type=search]")
+    expect(box).to_be_visible()
+    expect(page.locator("header a.search-link")).to_be_hidden()
+    box.fill("เม็ด")
+    box.press("Enter")
+    expect(page).to_have_url(re.compile(r"/th/search/\?q="))
+    expect(page.locator("#search-status")).to_have_text(re.compile(r"\d"), timeout=20_000)
+    assert "/th/makruk/khun-met-khon/" in [href for _, href in lesson_hits(page)][:TOP]
+    context.close()
+
+
+def test_on_a_phone_the_header_keeps_a_link_and_the_page_fits_360_px(new_context):
+    context = new_context(**PHONE)
+    page = context.new_page()
+    page.goto("/th/makruk/board-and-pieces/")
+    link = page.locator("header a.search-link")
+    expect(link).to_be_visible()
+    expect(page.locator("header form.site-search")).to_be_hidden()
+    assert link.bounding_box()["height"] >= 44
+    link.click()
+    expect(page).to_have_url(re.compile(r"/th/search/$"))
+    search_box = page.locator("#search-q")
+    search_box.fill("เบี้ยหงาย")
+    search_box.press("Enter")
+    expect(page.locator("#search-status")).to_have_text(re.compile(r"\d"), timeout=20_000)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 360, f"the search page is {width} px wide at 360 px"
+    for target in [search_box, page.locator("#search-form button"), *page.locator(
+            "#search-results .search-hits a").all()[:5], page.locator("#search-results .search-more").first]:
+        box = target.bounding_box()
+        assert box and box["height"] >= 44, (target, box)
+    context.close()
+
+
+def test_without_javascript_the_box_is_a_link_to_a_list_of_every_page(new_context, built_site):
+    context = new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto("/th/makruk/board-and-pieces/")
+    expect(page.locator("header form.site-search")).to_be_hidden()
+    link = page.locator("header a.search-link")
+    expect(link).to_be_visible()
+    expect(link).to_have_text("ค้นหา")
+    link.click()
+    expect(page).to_have_url(re.compile(r"/th/search/$"))
+    expect(page.locator("#search-form")).to_be_hidden()
+    expect(page.locator("main .note")).to_be_visible()  # the <noscript> note
+    listed = {a.get_attribute("href") for a in page.locator("#search-all a").all()}
+    games = [a.get_attribute("href").split("#")[1] for a in page.locator("nav.sidebar h2 a[href*='#']").all()]
+    lessons = {"/" + p.parent.relative_to(built_site).as_posix() + "/"
+               for game in games for p in (built_site / "th" / game).glob("*/index.html")}
+    puzzles = {"/" + p.parent.relative_to(built_site).as_posix() + "/"
+               for p in (built_site / "th" / "puzzles").glob("*/index.html") if p.parent.name != "format"}
+    assert lessons and puzzles
+    assert lessons <= listed, sorted(lessons - listed)
+    assert puzzles <= listed, sorted(puzzles - listed)
+    # the puzzles are in a <details> that opens without JavaScript
+    details = page.locator("#search-all details").first
+    details.locator("summary").click()
+    expect(details.locator("a").first).to_be_visible()
+    context.close()
+
+
+def test_when_the_index_cannot_load_the_page_says_so_and_keeps_the_list(page):
+    page.route("**/pagefind/**", lambda route: route.abort())
+    search(page, "th", "ฮอส")
+    expect(page.locator("#search-status")).to_have_text(re.compile("ค้นหาไม่ได้ในตอนนี้"))
+    expect(page.locator("#search-all a").first).to_be_visible()
+
+
+@pytest.mark.parametrize("lang, query", [("th", "ฮอส"), ("en", "king")])
+def test_search_page_with_hits_has_no_axe_violations(new_context, lang, query):
+    if not AXE.is_file():
+        pytest.fail(f"{AXE} is missing: run `npm ci` (bash .ci/setup does)")
+    context = new_context(bypass_csp=True)
+    page = context.new_page()
+    search(page, lang, query)
+    page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+    result = page.evaluate("axe.run(document, { resultTypes: ['violations'] })")
+    found = [f"{v['id']}: {v['help']} — " + "; ".join(" ".join(n["target"]) for n in v["nodes"][:4])
+             for v in result["violations"]]
+    context.close()
+    assert found == [], "\n".join(found)
