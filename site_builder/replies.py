@@ -1,4 +1,4 @@
-"""Recorded engine replies: what a puzzle page answers without Pyodide.
+"""Recorded engine replies: what a page answers without Pyodide (solving a puzzle, a lesson board's first move).
 
 A page asks the engine JSON requests (a board's ``play``, Dummy's ``settle``, a defender's
 ``defend``). A kind lists the requests its page makes (``PuzzleKind.page_requests``); the build
