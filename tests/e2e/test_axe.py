@@ -2,7 +2,7 @@
 template, in both languages, with the live parts (boards, panels) drawn: home, every game's first
 lesson and sandbox (tests/e2e/game_pages.py), a Makruk counting lesson, the counting trainer, the
 puzzle index, a puzzle of each kind, the authors' guide, the search page (with hits:
-tests/e2e/test_search.py), 404.
+tests/e2e/test_search_page.py), 404.
 
 axe is injected with add_script_tag into a context with bypass_csp=True (the site's CSP allows
 no script but its own); every rule axe runs by default counts (WCAG A/AA and best practices).

@@ -53,7 +53,7 @@ ENGLISH = [
     ("lance", "/en/komayo/pieces/"),
     ("princess", "/en/komayo/pieces/"),
 ]
-# Words the pages do not say: found through the synonyms the index adds (test_search.py in
+# Words the pages do not say: found through the synonyms the index adds (test_search_build.py in
 # tests/site_builder checks that the served page does not have them), or through Pagefind
 # ignoring tone marks (ฮ๊อส is ฮอส with a wrong tone mark).
 SYNONYMS = [

@@ -2,7 +2,7 @@
 (site_builder.search_words) and the search page (site_builder.search).
 
 Pagefind itself runs here (node_modules/pagefind, pinned in package.json): a missing Pagefind is
-a failure, never a skip. What a reader finds by typing: tests/e2e/test_search.py.
+a failure, never a skip. What a reader finds by typing: tests/e2e/test_search_page.py.
 """
 from __future__ import annotations
 
