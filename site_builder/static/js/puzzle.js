@@ -4,8 +4,8 @@
  *
  * mate / best-move: a live Board oriented to the solver; the reader plays the solver's side,
  *   the defence replies from the proven tree (data.tree) after a short pause. Every move,
- *   the reader's and the replies, is still played through the engine (Board -> Game), so the
- *   engine decides what is legal; the tree only says which legal moves win.
+ *   the reader's and the replies, is still played through the engine's replies (Board -> Game,
+ *   recorded by the build), so the engine decides what is legal; the tree says which win.
  *   Right move: "ถูกต้อง!" and the reply, or solved. Wrong move: the refutation is played out
  *   and explained, the puzzle is recorded as failed (progress.js) and "ย้อนตาที่ผิด" takes the
  *   wrong move (and the reply) back in place, to try another move from there; board, verdict
@@ -21,11 +21,18 @@
  * The page's .kr-nojs parts (static choices, hints, written solution) are hidden while the JS UI
  * runs; the written solution comes back if the engine cannot load.
  *
+ * Every engine answer comes from the replies the build recorded in the page (Shell's engine,
+ * core/recorded-engine.js); Pyodide loads only for "วิเคราะห์ตำแหน่งนี้" (analyse: offered after a
+ * solve or the solution; the board then takes moves of both sides) or a move the page does not
+ * hold, and p.kr-pz-note says so. The data block is trusted only if its SHA-256 matches
+ * data-sha256; else a fresh copy comes from the network, or the page says it is damaged, shows
+ * the written solution and a free board on the live engine.
+ *
  * DOM hooks (for tests and CSS): section.kr-pz[data-state] with data-state
- *   "loading" | "play" | "wait" | "wrong" | "solved" | "solution" | "failed" (engine failed)
+ *   "loading" | "play" | "wait" | "wrong" | "solved" | "solution" | "analyse" | "failed" (engine failed)
  *   | quizzes: "quiz" | "quiz-wrong" | "solved" | "solution";
  *   .kr-pz-feedback[data-tone] (.kr-pz-verdict, .kr-pz-detail), buttons [data-action] hint |
- *   solution | retry (takes the wrong move back), ol.kr-pz-hints, .kr-pz-success (.kr-pz-result
+ *   solution | retry (takes the wrong move back) | analyse, p.kr-pz-note, ol.kr-pz-hints, .kr-pz-success (.kr-pz-result
  *   .kr-badge[data-state], a.kr-pz-next, a.kr-pz-index),
  *   quiz: .kr-qz-choice[data-choice], form.kr-qz-number input#kr-qz-answer.
  */
