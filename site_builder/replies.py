@@ -13,6 +13,7 @@ import hashlib
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engine.api import call
 
@@ -182,17 +183,19 @@ def tree_requests(game: str, position: str, tree: dict) -> list[PageRequest]:
     return found
 
 
-def first_move_requests(game: str, position: str) -> list[PageRequest]:
-    """A lesson board: its position with every legal move, and each move's result marked
-    ``pending`` (no legal moves: the board shows the move at once, the live engine gives the rest)."""
-    root = PageRequest(play(game, position, []))
-    legal = call(root.request).get("legal", [])
-    return [root] + [PageRequest(play(game, position, [m["move"]]), (), pending=True) for m in legal]
-
-
 REPLIES_FILE = "replies.json"  # beside a lesson's index.html: {board position: its table}
 
 
+@lru_cache(maxsize=None)
+def first_moves(game: str, position: str) -> tuple[dict, ...]:
+    """A lesson board's recorded replies (both languages; once per position, whatever the page):
+    its position with every legal move, and each move's result marked ``pending`` (no legal
+    moves: the board shows the move at once, the live engine gives the rest)."""
+    root = record([PageRequest(play(game, position, []))])
+    legal = root[0]["reply"].get("legal", [])
+    return tuple(root + record(PageRequest(play(game, position, [m["move"]]), (), pending=True) for m in legal))
+
+
 def first_move_table(game: str, position: str, lang: str) -> dict:
-    """The recorded replies of a lesson board (first_move_requests), packed for its page."""
-    return page_table(record(first_move_requests(game, position)), lang)
+    """The recorded replies of a lesson board (first_moves), packed for its page in ``lang``."""
+    return page_table(list(first_moves(game, position)), lang)

@@ -61,7 +61,7 @@ def _kind(url: str, content_type: str, by_service_worker: bool = False) -> str:
     return "other"
 
 
-def _recorder(context, tally: Tally, base: str):
+def recorder(context, tally: Tally, base: str):
     def on_finished(request):
         try:
             record(request)
@@ -88,7 +88,7 @@ def _recorder(context, tally: Tally, base: str):
     context.on("requestfinished", on_finished)
 
 
-def _drain(page, tally: Tally, quiet_ms: int = 400, limit_ms: int = 5000) -> None:
+def drain(page, tally: Tally, quiet_ms: int = 400, limit_ms: int = 5000) -> None:
     """Let pending requestfinished events run until none arrived for `quiet_ms`."""
     waited, seen = 0, -1
     while waited < limit_ms and seen != len(tally.items):
@@ -144,19 +144,19 @@ def section_bytes(bench: Bench) -> Iterable[Figure | str]:
             for url in dict.fromkeys([first, *lessons]):
                 context = browser.new_context(java_script_enabled=False)
                 tally = readable[url] = Tally()
-                _recorder(context, tally, base)
+                recorder(context, tally, base)
                 page = context.new_page()
                 page.goto(base + url, wait_until="load")
                 page.wait_for_load_state("networkidle")
-                _drain(page, tally)
+                drain(page, tally)
                 context.close()
             context = browser.new_context()
             live = Tally()
-            _recorder(context, live, base)
+            recorder(context, live, base)
             page = context.new_page()
             page.goto(base + first, wait_until="domcontentloaded")
             ms = engine_ready(page)["timings"]["ready"]
-            _drain(page, live)
+            drain(page, live)
             context.close()
         finally:
             browser.close()

@@ -20,8 +20,9 @@ from html import unescape
 from pathlib import Path
 
 from ..replies import REPLIES_FILE
-from .bytes import Tally, _drain, _recorder
+from .bytes import Tally, drain, recorder
 from .chromium import launch_options, sync_playwright_or_none
+from .ready import PUZZLE_DATA
 from .core import Bench, Figure, kb, skipped
 
 TARGET_MS = {"fast": 300, "slow": 1500}
@@ -30,7 +31,6 @@ RUNS = 3
 MOVE_TIMEOUT_MS = 30_000
 NETWORKS = {"fast": None, "slow": {"offline": False, "latency": 150, "downloadThroughput": 9e6 / 8,
                                    "uploadThroughput": 9e6 / 8}}
-PUZZLE_DATA = re.compile(r'<script type="application/json" id="kr-puzzle-data"[^>]*>(.*?)</script>', re.S)
 
 # In the page: resolve with performance.now() once `selector`'s data-state is one of `states`.
 READY = """({ selector, states }) => new Promise((resolve) => {
@@ -87,7 +87,7 @@ def _lesson_move(site: Path, url: str) -> str:
 def _visit(browser, base: str, url: str, move: str, host: str, ready: tuple[str, list[str]], network) -> dict:
     context = browser.new_context(base_url=base, service_workers="block")
     tally = Tally()
-    _recorder(context, tally, base)
+    recorder(context, tally, base)
     page = context.new_page()
     try:
         if network:
@@ -101,7 +101,7 @@ def _visit(browser, base: str, url: str, move: str, host: str, ready: tuple[str,
             page.locator(f'{host} .kr-live g[role="gridcell"][data-square="{square}"]').first.click()
         move_ms = page.evaluate(f"() => Promise.race([window.__krMove, new Promise((_, no) => setTimeout("
                                 f"() => no(new Error('the move was not accepted')), {MOVE_TIMEOUT_MS}))])")
-        _drain(page, tally, quiet_ms=200, limit_ms=2000)
+        drain(page, tally, quiet_ms=200, limit_ms=2000)
         accepted = ready_at + move_ms
         early = [t for t in tally.items if t.kind != "service worker"]
         return {"ms": accepted, "ready": ready_at, "move": move_ms,

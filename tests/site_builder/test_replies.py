@@ -15,8 +15,8 @@ import pytest
 
 from engine.api import call
 from site_builder.puzzles.prove import load_puzzles
-from site_builder.replies import (LEGAL_DEFAULTS, PageRequest, first_move_requests, page_table, play, record,
-                                  request_key, tree_requests)
+from site_builder.replies import (LEGAL_DEFAULTS, PageRequest, first_moves, page_table, play, record, request_key,
+                                  tree_requests)
 
 ROOT = Path(__file__).resolve().parents[2]
 JS = ROOT / "site_builder" / "static" / "js" / "core"
@@ -138,12 +138,12 @@ def test_packing_leaves_out_what_the_parent_already_says():
 
 def test_a_lesson_board_records_each_first_move_as_pending():
     fen = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"
-    requests = first_move_requests("makruk", fen)
-    recorded = record(requests)
+    recorded = first_moves("makruk", fen)
     legal = call(play("makruk", fen, []))["legal"]
     assert len(recorded) == 1 + len(legal)
     assert all(e["reply"].get("pending") and e["legal"] == [] for e in recorded[1:])
-    assert requests[0] == PageRequest(play("makruk", fen, []))
+    assert recorded[0]["request"] == play("makruk", fen, []) and recorded[0]["legal"] is None
+    assert [e["request"]["moves"] for e in recorded[1:]] == [[m["move"]] for m in legal]
 
 
 def test_a_request_the_engine_refuses_is_a_build_error():
