@@ -130,7 +130,8 @@ def write_offline(out: Path, urls: AssetUrls, site: Site) -> OfflineSummary:
 def precache(out: Path, urls: AssetUrls) -> tuple[dict[str, list], dict[str, list]]:
     """(shell, pack): {url path: [sha256[:16], bytes]} of what the worker installs at once, and of
     the pages it fetches later. The shell: everything under /static/, the manifests, the engine
-    wheel, the home pages, the offline pages and the root page; the pack: every other page."""
+    wheel, the home pages, the offline pages and the root page; the pack: every other page and the
+    JSON data pages fetch (a lesson's replies.json, the teachers' catalog.json)."""
     shell_pages = {"/"} | {f"/{lang}/" for lang in LANGS} | {page_url(lang, s) for lang in LANGS
                                                             for s in ("", "fallback")}
     shell, pack = {}, {}
@@ -144,6 +145,10 @@ def precache(out: Path, urls: AssetUrls) -> tuple[dict[str, list], dict[str, lis
         if url.startswith(tuple(RUNTIME_FOLDERS)) or url.startswith(urls.pyodide_base):
             continue
         (shell if url in shell_pages else pack)[url] = _fingerprint(path)
+    for path in sorted(out.rglob("*.json")):  # the pages' data: lessons' recorded replies, the teachers' catalog
+        url = _url(out, path)
+        if not url.startswith(("/static/", urls.pyodide_base, *RUNTIME_FOLDERS)):
+            pack[url] = _fingerprint(path)
     return shell, pack
 
 

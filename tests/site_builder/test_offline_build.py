@@ -56,12 +56,15 @@ def test_the_worker_is_written_at_the_root_with_this_builds_files_and_hashes(sit
             "/th/offline/", "/en/offline/", "/th/offline/fallback/", "/en/offline/fallback/",
             "/th/manifest.webmanifest", "/en/manifest.webmanifest"} == set(shell)
     pages = {"/" + page.relative_to(site).as_posix().removesuffix("index.html") for page in site.rglob("index.html")}
-    assert set(pack) == pages - set(shell)  # every other page
+    data = {"/" + path.relative_to(site).as_posix() for path in site.rglob("*.json")
+            if not path.relative_to(site).as_posix().startswith(("static/", "pyodide/", "pagefind/"))}
+    assert "/th/makruk/board/replies.json" in data  # a lesson's first moves work offline at once
+    assert set(pack) == (pages - set(shell)) | data  # every other page, and the data pages fetch
     assert {"/th/makruk/board/", "/th/makruk/moves/", "/th/makruk/sandbox/", "/en/makruk/board/",
             "/en/makruk/moves/", "/en/makruk/sandbox/"} <= set(pack)
     for path, (digest, size) in {**shell, **pack}.items():
-        data = (site / (path.lstrip("/") + ("index.html" if path.endswith("/") else ""))).read_bytes()
-        assert (digest, size) == (short_hash(data), len(data)), path
+        content = (site / (path.lstrip("/") + ("index.html" if path.endswith("/") else ""))).read_bytes()
+        assert (digest, size) == (short_hash(content), len(content)), path
     assert shell[URLS.wheel_url] == [short_hash(WHEEL), len(WHEEL)]
     assert info["runtime"] == [URLS.pyodide_base, "/pagefind/"] and info["pyodide"] == URLS.pyodide_base
     assert info["fallback"] == {"th": "/th/offline/fallback/", "en": "/en/offline/fallback/"}

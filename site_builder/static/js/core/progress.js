@@ -20,9 +20,9 @@
  * - puzzle ids are keys of objects without a prototype, so "constructor", "toString" or
  *   "__proto__" are ids like any other.
  *
- * Codes: "KR1-<payload>-<check>" (payload = base64url of compact JSON) or "KR1Z-..." when the
- * payload is deflate-compressed (CompressionStream); check = CRC-32 of the payload, base 36.
+ * Codes: "KR1-<payload>-<check>" or "KR1Z-..." (core/codes.js) of a compact JSON list of entries.
  */
+import { CodeError, pack, unpack } from './codes.js';
 
 export const KEY = 'kradan.progress.v1';
 export const CORRUPT_KEY = 'kradan.progress.corrupt';
@@ -303,37 +303,6 @@ export async function parseFile(text) {
 
 // ---- codes --------------------------------------------------------------------------------
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-/** CRC-32 of an ASCII string, in base 36 (7 characters). */
-function checksum(text) {
-  let crc = 0xffffffff;
-  for (let i = 0; i < text.length; i++) crc = CRC_TABLE[(crc ^ text.charCodeAt(i)) & 0xff] ^ (crc >>> 8);
-  return ((crc ^ 0xffffffff) >>> 0).toString(36).padStart(7, '0');
-}
-
-function toBase64url(bytes) {
-  let binary = '';
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-function fromBase64url(text) {
-  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
-  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
-}
-
-async function pipe(bytes, stream) {
-  const out = new Blob([bytes]).stream().pipeThrough(stream);
-  return new Uint8Array(await new Response(out).arrayBuffer());
-}
-
-const canDeflate = () => typeof CompressionStream === 'function' && typeof DecompressionStream === 'function';
-
 /** Compact JSON: [[id, "s"|"r"|"f", attempts, hints, seconds since 1970, seen 0|1], ...]. */
 function compact(progress) {
   return JSON.stringify(Object.keys(progress.puzzles).map((id) => {
@@ -364,29 +333,21 @@ function expand(text) {
 
 /** The saved progress as a code "KR1Z-…-…" (or "KR1-…-…" where the browser cannot compress). */
 export async function exportCode(progress = read()) {
-  const bytes = new TextEncoder().encode(compact(progress));
-  const zipped = canDeflate();
-  const payload = toBase64url(zipped ? await pipe(bytes, new CompressionStream('deflate-raw')) : bytes);
-  return `KR${VERSION}${zipped ? 'Z' : ''}-${payload}-${checksum(payload)}`;
+  return pack('KR', VERSION, compact(progress));
 }
 
 /** Read a code (spaces and line breaks ignored) into a clean progress object; ProgressError if it is bad. */
 export async function parseCode(text) {
-  const code = String(text).replace(/\s+/g, '');
-  const match = /^KR(\d+)(Z?)-([A-Za-z0-9_-]+)-([0-9a-z]{7})$/i.exec(code);
-  if (!match) {
-    const version = /^KR(\d+)/i.exec(code);
-    if (version && Number(version[1]) !== VERSION) throw new ProgressError('BAD_VERSION', { version: version[1] });
-    throw new ProgressError('BAD_CODE');
-  }
-  const [, version, zipped, payload, check] = match;
-  if (Number(version) !== VERSION) throw new ProgressError('BAD_VERSION', { version });
-  if (checksum(payload) !== check.toLowerCase()) throw new ProgressError('BAD_CHECKSUM');
-  if (zipped && !canDeflate()) throw new ProgressError('NO_DEFLATE');
+  let json;
   try {
-    let bytes = fromBase64url(payload);
-    if (zipped) bytes = await pipe(bytes, new DecompressionStream('deflate-raw'));
-    return expand(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    json = await unpack('KR', VERSION, text);
+  } catch (err) {
+    if (!(err instanceof CodeError)) throw err;
+    if (err.code === 'WRONG_KIND') throw new ProgressError('BAD_CODE');
+    throw new ProgressError(err.code, err.detail);
+  }
+  try {
+    return expand(json);
   } catch (err) {
     if (err instanceof ProgressError) throw err;
     throw new ProgressError('BAD_CODE');

@@ -1,0 +1,170 @@
+/**
+ * A teacher's assignment and a student's result, as short codes (core/codes.js) that travel in a
+ * link or a chat message; nothing is stored on a server.
+ *
+ * Assignment code "KA1Z-…": a = {title, instructions, lang: 'th'|'en', due: 'YYYY-MM-DD'|null,
+ *   hints: bool, solution: bool, items: [puzzle ids]} as the compact JSON
+ *   [title, instructions, lang, due, hints 0|1, solution 0|1, [ids]].
+ *   assignmentId(a) = CRC-32 (base 36) of that JSON's UTF-8: the same assignment, the same id.
+ * Result code "KS1Z-…": r = {assignment: id, name, started: ISO, submitted: ISO,
+ *   items: [{id, events, claimed, attempts, hints, ms}]} as the compact JSON
+ *   [id, name, started s, submitted s, [[id, events, claimed letter, attempts, hints, ms], …]].
+ *   events = [["m", move] | ["t"] | ["r"] | ["a", answer] | ["h"] | ["s"], …] (the moves and
+ *   answers given, not only a score: the gradebook replays them); claimed = the student's page's
+ *   own verdict: 'solved' | 'retried' | 'failed' | 'seen' | '' (not tried).
+ * Decoding validates every field and throws CodeError (BAD_CODE, BAD_VERSION {version, older},
+ * BAD_CHECKSUM, NO_DEFLATE, WRONG_KIND {tag}) with nothing half-read.
+ */
+import { CodeError, checksum, head, pack, unpack } from './codes.js';
+
+export { CodeError, head };
+
+export const ASSIGNMENT_TAG = 'KA';
+export const RESULT_TAG = 'KS';
+const VERSION = 1;
+export const LIMITS = { title: 120, instructions: 1000, name: 40, items: 40, events: 400, move: 40, answer: 400 };
+export const RESULTS = ['solved', 'retried', 'failed', 'seen', ''];
+const LETTERS = { solved: 's', retried: 'r', failed: 'f', seen: 'v', '': '-' };
+const EVENTS = { m: 'text', t: 'none', r: 'none', a: 'answer', h: 'none', s: 'none' };
+const PAGES = { student: 'a/', assign: 'teach/assign/', gradebook: 'teach/gradebook/', worksheet: 'teach/worksheet/' };
+
+const bad = () => new CodeError('BAD_CODE');
+const isCount = (v) => Number.isInteger(v) && v >= 0;
+const isText = (v, max) => typeof v === 'string' && [...v].length <= max;
+
+/** An id of a puzzle: letters, digits, "-" and "_". */
+export const isItemId = (v) => typeof v === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(v);
+
+/** The assignment `a` cleaned (titles trimmed), or CodeError('BAD_CODE') if any field is wrong. */
+export function cleanAssignment(a) {
+  if (a === null || typeof a !== 'object') throw bad();
+  const { title, instructions = '', lang, due = null, hints = true, solution = true, items } = a;
+  if (!isText(title, LIMITS.title) || !isText(instructions, LIMITS.instructions)) throw bad();
+  if (lang !== 'th' && lang !== 'en') throw bad();
+  if (due !== null && !(typeof due === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(due) && !Number.isNaN(Date.parse(due)))) throw bad();
+  if (typeof hints !== 'boolean' || typeof solution !== 'boolean') throw bad();
+  if (!Array.isArray(items) || !items.length || items.length > LIMITS.items || !items.every(isItemId)) throw bad();
+  if (new Set(items).size !== items.length) throw bad();
+  return { title: title.trim(), instructions: instructions.trim(), lang, due, hints, solution, items: [...items] };
+}
+
+const assignmentJson = (a) => JSON.stringify([a.title, a.instructions, a.lang, a.due, a.hints ? 1 : 0, a.solution ? 1 : 0, a.items]);
+
+/** The assignment's code "KA1Z-…"; CodeError('BAD_CODE') if `a` is not a valid assignment. */
+export async function encodeAssignment(a) {
+  return pack(ASSIGNMENT_TAG, VERSION, assignmentJson(cleanAssignment(a)));
+}
+
+/** The assignment inside `code` (a whole link works too: its #fragment is read); CodeError if bad. */
+export async function decodeAssignment(code) {
+  const text = fragment(code);
+  let row;
+  try {
+    row = JSON.parse(await unpack(ASSIGNMENT_TAG, VERSION, text));
+  } catch (err) {
+    if (err instanceof CodeError) throw err;
+    throw bad();
+  }
+  if (!Array.isArray(row) || row.length !== 7 || ![0, 1].includes(row[4]) || ![0, 1].includes(row[5])) throw bad();
+  const [title, instructions, lang, due, hints, solution, items] = row;
+  return cleanAssignment({ title, instructions, lang, due, hints: hints === 1, solution: solution === 1, items });
+}
+
+/** The code part of a pasted link or code: what follows "#", without spaces. */
+export function fragment(text) {
+  const clean = String(text ?? '').replace(/\s+/g, '');
+  const hash = clean.lastIndexOf('#');
+  const code = hash >= 0 ? clean.slice(hash + 1) : clean;
+  try {
+    return decodeURIComponent(code);
+  } catch {
+    return code; // a stray "%": the code check then says what is wrong
+  }
+}
+
+/** A 7-character id of the assignment `a`: the same for the same assignment, wherever it is made. */
+export function assignmentId(a) {
+  const bytes = new TextEncoder().encode(assignmentJson(cleanAssignment(a)));
+  let ascii = '';
+  for (const b of bytes) ascii += String.fromCharCode(b);
+  return checksum(ascii);
+}
+
+/** The absolute URL of one of the assignment's pages (student | assign | gradebook | worksheet) carrying `code`. */
+export function assignmentUrl(a, code, page = 'student') {
+  const origin = globalThis.location?.origin ?? '';
+  return `${origin}/${a.lang}/${PAGES[page]}#${code}`;
+}
+
+// ---- results ------------------------------------------------------------------------------
+
+const seconds = (iso) => {
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? 0 : Math.round(time / 1000);
+};
+const iso = (s) => (s ? new Date(s * 1000).toISOString() : '');
+
+function cleanAnswer(value) {
+  if (JSON.stringify(value ?? null).length > LIMITS.answer) return false;
+  if (typeof value === 'string') return true;
+  if (Array.isArray(value)) return value.every((v) => typeof v === 'string');
+  return value !== null && typeof value === 'object';
+}
+
+/** One event checked: ["m", text] | ["t"] | ["r"] | ["a", answer] | ["h"] | ["s"]. */
+function isEvent(event) {
+  if (!Array.isArray(event) || !Object.prototype.hasOwnProperty.call(EVENTS, event[0])) return false;
+  const shape = EVENTS[event[0]];
+  if (shape === 'none') return event.length === 1;
+  if (event.length !== 2) return false;
+  return shape === 'text' ? isText(event[1], LIMITS.move) && event[1].length > 0 : cleanAnswer(event[1]);
+}
+
+/** The result `r` cleaned, or CodeError('BAD_CODE') if any field is wrong. */
+export function cleanResult(r) {
+  if (r === null || typeof r !== 'object' || !Array.isArray(r.items)) throw bad();
+  const name = typeof r.name === 'string' ? r.name.trim() : '';
+  if (!/^[0-9a-z]{7}$/.test(r.assignment ?? '') || !name || !isText(name, LIMITS.name)) throw bad();
+  if (r.items.length > LIMITS.items) throw bad();
+  const items = r.items.map((item) => {
+    const { id, events = [], claimed = '', attempts = 0, hints = 0, ms = 0 } = item ?? {};
+    if (!isItemId(id) || !RESULTS.includes(claimed) || ![attempts, hints, ms].every(isCount)) throw bad();
+    if (!Array.isArray(events) || events.length > LIMITS.events || !events.every(isEvent)) throw bad();
+    return { id, events: events.map((e) => [...e]), claimed, attempts, hints, ms };
+  });
+  return { assignment: r.assignment, name, started: iso(seconds(r.started)), submitted: iso(seconds(r.submitted)), items };
+}
+
+/** The student's result code "KS1Z-…"; CodeError('BAD_CODE') if `r` is not a valid result. */
+export async function encodeResult(r) {
+  const c = cleanResult(r);
+  const items = c.items.map((i) => [i.id, i.events, LETTERS[i.claimed], i.attempts, i.hints, i.ms]);
+  return pack(RESULT_TAG, VERSION, JSON.stringify([c.assignment, c.name, seconds(c.started), seconds(c.submitted), items]));
+}
+
+/** The result inside a code (spaces and line breaks ignored); CodeError if it is bad. */
+export async function decodeResult(text) {
+  let row;
+  try {
+    row = JSON.parse(await unpack(RESULT_TAG, VERSION, text));
+  } catch (err) {
+    if (err instanceof CodeError) throw err;
+    throw bad();
+  }
+  if (!Array.isArray(row) || row.length !== 5 || !isCount(row[2]) || !isCount(row[3]) || !Array.isArray(row[4])) throw bad();
+  const results = Object.fromEntries(Object.entries(LETTERS).map(([result, letter]) => [letter, result]));
+  const items = row[4].map((item) => {
+    if (!Array.isArray(item) || item.length !== 6 || !Object.prototype.hasOwnProperty.call(results, item[2])) throw bad();
+    const [id, events, letter, attempts, hints, ms] = item;
+    return { id, events, claimed: results[letter], attempts, hints, ms };
+  });
+  return cleanResult({ assignment: row[0], name: row[1], started: iso(row[2]), submitted: iso(row[3]), items });
+}
+
+/**
+ * Every code-like word in a pasted text or a file ("K" + a letter + a digit: any separators,
+ * spaces, lines, commas, CSV cells, quotes), so a truncated or garbled code is reported, not skipped.
+ */
+export function codeWords(text) {
+  return String(text ?? '').split(/[\s,;"'|<>()[\]{}]+/).filter((word) => /^K[A-Z]\d/i.test(word));
+}
