@@ -5,6 +5,9 @@ themselves, under `out_dir`:
 
     static/...                                   copy of site_builder/static/ (CSS minified)
     static/fonts/sarabun-{thai,latin}-{400,700}-normal.woff2   from @fontsource/sarabun
+    static/vendor/qrcode-generator/{qrcode.mjs, LICENSE}       from qrcode-generator (the teachers'
+                        QR codes; LICENSE is the notice at the head of qrcode.mjs, which the
+                        package ships in place of a LICENSE file)
     pyodide/v<version>-<hash12>/{pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm,
                         python_stdlib.zip, pyodide-lock.json, snapshot.bin.gz}
                         from the npm package, cut to what the engine needs (pyodide_trim.py)
@@ -43,6 +46,12 @@ FONT_FILES = tuple(
     for subset in ("thai", "latin")
     for weight in (400, 700)
 )
+#: The QR code library (npm qrcode-generator, pinned in package.json): its ES module, as shipped.
+QR_SOURCE = Path("node_modules") / "qrcode-generator" / "dist" / "qrcode.mjs"
+QR_FOLDER = "static/vendor/qrcode-generator"
+#: Its URL in the site (site_builder.teach imports it; not under static/js/, so modules.py
+#: does not follow it: a page that uses it preloads it by this name).
+QR_MODULE = f"/{QR_FOLDER}/qrcode.mjs"
 DIST_NAME = "kradan"
 DIST_VERSION = "0.1.0"
 WHEEL_NAME = f"{DIST_NAME}-{DIST_VERSION}-py3-none-any.whl"
@@ -118,6 +127,10 @@ def write_assets(out_dir: Path, project_root: Path) -> AssetUrls:
             if not (fonts_src / name).is_file():
                 problems.append(_missing(fonts_src / name, project_root))
 
+    qr_source = project_root / QR_SOURCE
+    if not qr_source.is_file():
+        problems.append(_missing(qr_source, project_root))
+
     wheel = None
     try:
         wheel = engine_wheel(project_root)
@@ -142,6 +155,7 @@ def write_assets(out_dir: Path, project_root: Path) -> AssetUrls:
     fonts_out.mkdir(parents=True, exist_ok=True)
     for name in FONT_FILES:
         shutil.copyfile(fonts_src / name, fonts_out / name)
+    write_qr_library(qr_source, out_dir / QR_FOLDER)
 
     pyodide = shipped_pyodide(pyodide_src, version, wheel, project_root / "engine", _cache_dir())
     pyodide_out = out_dir / "pyodide" / pyodide.name
@@ -158,6 +172,19 @@ def write_assets(out_dir: Path, project_root: Path) -> AssetUrls:
         pyodide_base=f"/pyodide/{pyodide.name}/",
         wheel_url=f"/engine/{hash12}/{WHEEL_NAME}",
     )
+
+
+def write_qr_library(source: Path, folder: Path) -> None:
+    """The QR code module as shipped, with its licence: the comment block it opens with."""
+    folder.mkdir(parents=True, exist_ok=True)
+    text = source.read_text(encoding="utf-8")
+    shutil.copyfile(source, folder / "qrcode.mjs")
+    notice = []
+    for line in text.splitlines()[1:]:
+        if not line.startswith("//") or line.startswith("//---"):
+            break
+        notice.append(line[2:].removeprefix(" "))
+    (folder / "LICENSE").write_text("\n".join(notice).strip() + "\n", encoding="utf-8")
 
 
 def pyodide_version(project_root: Path) -> str:
@@ -311,6 +338,6 @@ def _missing(path: Path, project_root: Path) -> BuildProblem:
     return BuildProblem(
         _rel(path, project_root),
         0,
-        "this file is missing: the browser runtime (Pyodide, Sarabun font) comes from node_modules/",
+        "this file is missing: the browser runtime (Pyodide, Sarabun font, QR codes) comes from node_modules/",
         NPM_FIX,
     )

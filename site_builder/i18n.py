@@ -43,6 +43,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "last_move": "ตาที่เพิ่งเดิน {move}",
         "marked": "ช่องที่เน้น {squares}",
         "arrows": "ลูกศร {arrows}",
+        # the footer's link to the teachers' pages (site_builder/teach/)
+        "teachers_link": "สำหรับครู",
         # offline mode (site_builder/offline.py)
         "offline_link": "ใช้งานแบบออฟไลน์",
         "offline_title": "ใช้งานแบบออฟไลน์",
@@ -92,6 +94,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "last_move": "last move {move}",
         "marked": "marked squares {squares}",
         "arrows": "arrows {arrows}",
+        "teachers_link": "For teachers",
         "offline_link": "Use offline",
         "offline_title": "Use offline",
         "offline_summary": "Keep the lessons, puzzles and sandboxes on this device: read and play without the Internet.",

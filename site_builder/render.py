@@ -22,10 +22,11 @@ from .i18n import LANGS, strings
 from .loader import Site
 from .markdown_ext import to_html
 from .modules import module_graph
-from .replies import REPLIES_FILE, page_json
+from .replies import REPLIES_FILE, page_json, page_table, sandbox_replies
 from .plugin import ExtraPage
 from .puzzles import pages as puzzle_pages
 from .search import outputs as search_outputs
+from .teach import outputs as teach_outputs
 
 PACKAGE = Path(__file__).parent
 TEMPLATES = PACKAGE / "templates"
@@ -92,13 +93,14 @@ def outputs(site: Site, urls: AssetUrls) -> list[Output]:
         for game in site.game_names:
             lessons = site.lessons(lang, game)
             if PLUGINS[game].boards:
-                items.append(_sandbox(site, urls, lang, game))
+                items += _sandbox(site, urls, lang, game)
             items += [_extra(site, urls, lang, game, page)
                       for page in PLUGINS[game].pages(site.extras.get(game), lang, lessons)]
             for i, page in enumerate(lessons):
                 items += _lesson(site, urls, page, lessons, i)
     items += puzzle_pages.outputs(site, urls)
     items += search_outputs(site, urls)
+    items += teach_outputs(site, urls)
     items += offline.outputs(site, urls, items)
     return items
 
@@ -131,15 +133,20 @@ def _markdown(page: Page) -> dict:
             "preload_modules": module_graph("main.js", *(f"games/{game}/index.js" for game in live)) if live else ()}
 
 
-def _sandbox(site: Site, urls: AssetUrls, lang: str, game: str) -> Output:
+def _sandbox(site: Site, urls: AssetUrls, lang: str, game: str) -> list[Output]:
+    """The sandbox page, and beside it its recorded replies: the start and every first move (replies.json)."""
     url = game_url(lang, game, "sandbox")
     ctx = base_context(site, urls, lang, url, alternates(game, "sandbox"))
     t = strings(lang)
     ctx.update(title=f"{t['sandbox']} — {site.game_names[game][lang]}", summary=PLUGINS[game].sandbox_intro(lang),
-               game=game, sprite=Markup(PLUGINS[game].sprite()), needs_js=True,
+               game=game, sprite=Markup(PLUGINS[game].sprite()), needs_js=True, replies_url=url + REPLIES_FILE,
                preload_modules=module_graph("sandbox.js", f"games/{game}/index.js"),
                breadcrumbs=crumbs(site, lang, game) + [{"title": t["sandbox"], "url": url}])
-    return Output(f"{lang}/{game}/sandbox/index.html", "sandbox.html", ctx, "site_builder/templates/sandbox.html")
+    folder = f"{lang}/{game}/sandbox"
+    source = "site_builder/templates/sandbox.html"
+    return [Output(f"{folder}/index.html", "sandbox.html", ctx, source),
+            Output(f"{folder}/{REPLIES_FILE}", "", {}, source,
+                   text=page_json(page_table(list(sandbox_replies(game)), lang)))]
 
 
 def _extra(site: Site, urls: AssetUrls, lang: str, game: str, page: ExtraPage) -> Output:

@@ -196,6 +196,13 @@ def first_moves(game: str, position: str) -> tuple[dict, ...]:
     return tuple(root + record(PageRequest(play(game, position, [m["move"]]), (), pending=True) for m in legal))
 
 
+@lru_cache(maxsize=None)
+def sandbox_replies(game: str) -> tuple[dict, ...]:
+    """The sandbox's recorded replies: its ``start`` request, then its start position's first moves."""
+    start = record([PageRequest({"op": "start", "game": game, "options": {}})])
+    return tuple(start) + first_moves(game, start[0]["reply"]["position"])
+
+
 def first_move_table(game: str, position: str, lang: str) -> dict:
     """The recorded replies of a lesson board (first_moves), packed for its page in ``lang``."""
     return page_table(list(first_moves(game, position)), lang)

@@ -259,11 +259,11 @@ def board_of():
 
 @pytest.fixture
 def engine_play():
-    """engine_play(fen, moves) -> the engine's own `play` reply (CPython), to check the browser."""
+    """engine_play(fen, moves, game="makruk") -> the engine's own `play` reply (CPython), to check the browser."""
     from engine.api import call
 
-    def play(fen: str, moves: list[str]) -> dict:
-        reply = call({"op": "play", "game": "makruk", "position": fen, "moves": list(moves)})
+    def play(fen: str, moves: list[str], game: str = "makruk") -> dict:
+        reply = call({"op": "play", "game": game, "position": fen, "moves": list(moves)})
         assert reply["ok"], reply
         return reply
 

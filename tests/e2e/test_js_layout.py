@@ -1,6 +1,7 @@
 """The layout rules of site_builder/static/js, read from the source (no browser):
 
-- every import resolves to a file, and every <script src> of the templates exists;
+- every import resolves to a file (or to the npm module the build vendors there), and every
+  <script src> of the templates exists;
 - shared modules (core/, boards/, the page entries) never name a game and never import a game's
   folder: games are reached through games/index.js only, and one game never imports another;
 - no module reads the engine's `legal_moves` strings: boards work from the `legal` objects.
@@ -12,10 +13,15 @@ from pathlib import Path
 
 import pytest
 
+from site_builder.assets import QR_MODULE, QR_SOURCE
+
 pytestmark = pytest.mark.e2e
 
-SITE = Path(__file__).resolve().parents[2] / "site_builder"
+ROOT = Path(__file__).resolve().parents[2]
+SITE = ROOT / "site_builder"
 JS = SITE / "static" / "js"
+#: Modules the build copies from node_modules into /static/vendor/ (site_builder/assets.py).
+VENDORED = {(SITE / QR_MODULE.lstrip("/")).resolve(): ROOT / QR_SOURCE}
 IMPORT = re.compile(r"""^import\s(?:[^'";()]*?\sfrom\s)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)""", re.M)
 
 
@@ -30,7 +36,9 @@ def imports(path: Path) -> list[str]:
 
 
 def target(path: Path, spec: str) -> Path:
-    return (SITE / spec.lstrip("/")) if spec.startswith("/") else (path.parent / spec).resolve()
+    """The file an import names: in the source tree, or the npm file the build vendors there."""
+    found = (SITE / spec.lstrip("/")).resolve() if spec.startswith("/") else (path.parent / spec).resolve()
+    return VENDORED.get(found, found)
 
 
 def game_ids() -> list[str]:

@@ -3,7 +3,7 @@
 Every request under /pyodide/ is blocked (and recorded): a mate puzzle (a wrong try refuted,
 taken back, then solved), a rule quiz, a counting question, a counting play-out and a Dummy
 scoring exercise are solved from what the page carries, and nothing under /pyodide/ is even
-asked for. A lesson board accepts its first move at once. A tampered data block is noticed:
+asked for. A lesson board and the sandbox accept their first move at once. A tampered data block is noticed:
 a fresh copy comes from the network, or the page says it falls back to the live engine.
 """
 from __future__ import annotations
@@ -133,6 +133,22 @@ def test_a_lesson_board_takes_its_first_move_before_the_engine(page: Page, block
     # the rest needs the engine, which is blocked here: the board says so instead of hanging
     expect(live).to_have_attribute("data-engine", "stopped", timeout=130_000)
     assert all("/pyodide/" in url or "/engine/" in url for url in blocked)
+
+
+@pytest.mark.parametrize("game", ["makruk", "makhos", "komayo"])
+def test_the_sandbox_takes_its_first_move_before_the_engine(page: Page, blocked, engine_play, game):
+    page.goto(f"/th/{game}/sandbox/")
+    expect(page.locator("#kr-sandbox")).to_have_attribute("data-state", "ready", timeout=TIMEOUT)
+    live = page.locator("#kr-sandbox .kr-live")
+    start = live.get_attribute("data-position")
+    first = next(m for m in engine_play(start, [], game=game)["legal"] if not m.get("drop"))
+    for name in (first["from"], first["to"]):
+        live.locator(f'g[role="gridcell"][data-square="{name}"]').click()
+    expect(live).to_have_attribute("data-position", engine_play(start, [first["move"]], game=game)["position"])
+    expect(live.locator(".kr-announce")).to_contain_text(first["words"]["th"])
+    expect(page.locator("#kr-sandbox ol.kr-movelist .kr-ply").first).to_have_text(first["words"]["th"])
+    expect(live).to_have_attribute("data-engine", "stopped", timeout=130_000)  # the rest needs the blocked engine
+    assert blocked and all("/pyodide/" in url or "/engine/" in url for url in blocked)
 
 
 def test_a_tampered_data_block_is_replaced_from_the_network(page: Page, blocked):

@@ -126,6 +126,18 @@ def test_fonts_and_static_files(built):
                 assert copy == src.read_bytes(), src
 
 
+def test_the_qr_library_is_copied_as_shipped_with_its_licence(built):
+    out, _ = built
+    package = json.loads((ROOT / "node_modules/qrcode-generator/package.json").read_text())
+    pinned = json.loads((ROOT / "package.json").read_text())["dependencies"]["qrcode-generator"]
+    assert package["version"] == pinned == "2.0.4" and package["license"] == "MIT"
+    shipped = out / assets.QR_MODULE.lstrip("/")
+    assert shipped.read_bytes() == (ROOT / assets.QR_SOURCE).read_bytes()
+    licence = (shipped.parent / "LICENSE").read_text()
+    assert licence.startswith("QR Code Generator for JavaScript\n\nCopyright (c) 2009 Kazuhiko Arase\n")
+    assert "Licensed under the MIT license" in licence and "//" not in licence.replace("http://", "")
+
+
 def test_minified_css_keeps_the_meaning():
     css = "/* note */\na:hover , b > c {\n  color: red;  /* why */\n  margin: 0 auto;\n}\n" \
           "@media (min-width: 600px) { .a .b :focus { x: 1 } }\n.c::after { content: \" ✓\"; }\n"
@@ -173,6 +185,7 @@ def _fake_project(tmp_path: Path, with_node_modules: bool) -> Path:
         shutil.copytree(ROOT / "node_modules/pyodide", root / "node_modules/pyodide")
         shutil.copytree(ROOT / "node_modules/@fontsource/sarabun/files",
                         root / "node_modules/@fontsource/sarabun/files")
+        shutil.copytree(ROOT / "node_modules/qrcode-generator/dist", root / "node_modules/qrcode-generator/dist")
     return root
 
 
@@ -185,6 +198,7 @@ def test_missing_node_modules_says_run_npm_ci(tmp_path):
     assert "npm ci" in message
     assert "node_modules/pyodide/package.json" in message
     assert "node_modules/@fontsource/sarabun/files" in message
+    assert "node_modules/qrcode-generator/dist/qrcode.mjs" in message
     assert not out.exists()
 
 

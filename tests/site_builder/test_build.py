@@ -29,6 +29,7 @@ def test_build_writes_every_page(project, tmp_path):
         "th/offline/index.html", "en/offline/index.html", "th/offline/fallback/index.html", "en/offline/fallback/index.html",
         "th/search/index.html", "en/search/index.html",  # search (site_builder/search.py)
         "th/makruk/board/replies.json", "en/makruk/board/replies.json",  # its live board's recorded replies
+        "th/makruk/sandbox/replies.json", "en/makruk/sandbox/replies.json",  # the sandbox's start and first moves
     }
     assert sorted(p.name for p in tmp_path.iterdir()) == ["proj", "site"]
 

@@ -16,7 +16,7 @@ import pytest
 from engine.api import call
 from site_builder.puzzles.prove import load_puzzles
 from site_builder.replies import (LEGAL_DEFAULTS, PageRequest, first_moves, page_table, play, record, request_key,
-                                  tree_requests)
+                                  sandbox_replies, tree_requests)
 
 ROOT = Path(__file__).resolve().parents[2]
 JS = ROOT / "site_builder" / "static" / "js" / "core"
@@ -144,6 +144,19 @@ def test_a_lesson_board_records_each_first_move_as_pending():
     assert all(e["reply"].get("pending") and e["legal"] == [] for e in recorded[1:])
     assert recorded[0]["request"] == play("makruk", fen, []) and recorded[0]["legal"] is None
     assert [e["request"]["moves"] for e in recorded[1:]] == [[m["move"]] for m in legal]
+
+
+@pytest.mark.parametrize("game", ["makruk", "makhos", "komayo"])
+def test_the_sandbox_records_its_start_and_every_first_move(game):
+    start = call({"op": "start", "game": game, "options": {}})
+    recorded = sandbox_replies(game)
+    assert recorded[0]["request"] == {"op": "start", "game": game, "options": {}}
+    assert recorded[0]["reply"] == start
+    assert recorded[1:] == first_moves(game, start["position"])
+    table = page_table(list(recorded), "th")
+    legal = call(play(game, start["position"], []))["legal"]
+    assert table["position"] == start["position"] and len(table["plays"]) == 1 + len(legal)
+    assert list(table["other"]) == [request_key(recorded[0]["request"])]
 
 
 def test_a_request_the_engine_refuses_is_a_build_error():

@@ -9,23 +9,14 @@
  * figure[data-state] tells where an upgrade is: "loading" | "ready" | "failed".
  */
 import { mountBoard } from './boards/live-figure.js';
-import { recordedEngine } from './core/recorded-engine.js';
+import { recordedEngine, replies, warmWhenLoaded } from './core/recorded-engine.js';
 
 const words = (text) => (text || '').split(/\s+/).filter(Boolean);
-const files = new Map(); // URL -> Promise of its tables (or null)
-
-/** The tables of a replies file, fetched once per page (null when it cannot be read). */
-function tables(url) {
-  if (!files.has(url)) {
-    files.set(url, fetch(url).then((response) => (response.ok ? response.json() : null)).catch(() => null));
-  }
-  return files.get(url);
-}
 
 /** The figure's recorded engine, or undefined (then the page's live engine) when it has none. */
 async function recorded(figure) {
   const url = figure.dataset.replies;
-  const table = url ? (await tables(new URL(url, document.baseURI).href))?.[figure.dataset.position] : null;
+  const table = url ? (await replies(url))?.[figure.dataset.position] : null;
   return table ? recordedEngine(table) : undefined;
 }
 
@@ -44,18 +35,10 @@ async function upgrade(figure) {
   return engine;
 }
 
-/** Once the page has loaded, fetch the live engine in the background (not when the reader saves data). */
-function warmUp(engines) {
-  if (!engines.length || navigator.connection?.saveData) return;
-  const start = () => setTimeout(() => engines[0].warm(), 0);
-  if (document.readyState === 'complete') start();
-  else window.addEventListener('load', start, { once: true });
-}
-
 async function upgradeAll() {
   const figures = document.querySelectorAll('figure.kr-board[data-interactive="true"]');
   const engines = (await Promise.all([...figures].map(upgrade))).filter(Boolean);
-  warmUp(engines);
+  if (engines.length) warmWhenLoaded(engines[0]);
 }
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', upgradeAll);

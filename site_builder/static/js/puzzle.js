@@ -18,6 +18,8 @@
  *   the explanation comes with the right answer or with "ดูเฉลย" (recorded as seen).
  * A game's own puzzle kinds (games/<id>/index.js `puzzles`, e.g. Makruk's counting play-outs)
  *   start their own UI on core/puzzle-shell.js's Shell, or show the game's panels on the board.
+ * In assignment mode (core/assignment-mode.js, through the Shell) every move, take-back, restart,
+ * answer, hint and solution of the student is recorded with Shell.log; analysis is not.
  * The page's .kr-nojs parts (static choices, hints, written solution) are hidden while the JS UI
  * runs; the written solution comes back if the engine cannot load.
  *
@@ -42,6 +44,7 @@ import { add } from './core/progress-ui.js';
 import { mountBoard } from './boards/live-figure.js';
 import { statusText, word } from './boards/describe.js';
 import { loadGame } from './games/index.js';
+import { fetchPuzzleData, readBlock } from './core/puzzle-block.js';
 
 const REPLY_DELAY_MS = 400;
 const SOLUTION_STEP_MS = 800;
@@ -184,6 +187,7 @@ class MovePuzzle extends Shell {
   /** The engine accepted the reader's move: judge it with the tree (not while analysing). */
   async onUserMove(move, reply) {
     if (this.analysing) return;
+    this.log('m', move);
     const epoch = this.epoch;
     this.board.interactive = false;
     if (!this.moving) {
@@ -279,6 +283,7 @@ class MovePuzzle extends Shell {
     this.state = 'wait';
     const { mark } = this;
     this.mark = null;
+    this.log(mark ? 't' : 'r');
     if (!mark) {
       const reply = await this.op(() => this.board.reset());
       if (reply?.ok) this.ready();
@@ -299,6 +304,8 @@ class MovePuzzle extends Shell {
 
   /** Play the main line from the start, one move at a time; recorded as "seen", not solved. */
   async showSolution() {
+    if (this.forbids('solution')) return;
+    this.log('s');
     if (!this.solvedThisVisit) this.fail('seen');
     if (!this.board) {
       this.solutionText.textContent = `${t('pzShowSolution')}: ${this.data.line.join(' ')}`;
@@ -451,6 +458,7 @@ class QuizPuzzle extends Shell {
 
   /** One counted answer: `ids` chosen (or the number), `shown` = how the reader wrote it. */
   judge(ids, shown, numberRight = null) {
+    this.log('a', numberRight === null ? [...ids] : ids[0]);
     this.startAttempt();
     const want = this.correct;
     const right = numberRight ?? (ids.length === want.length && ids.every((id) => want.includes(id)));
@@ -476,7 +484,8 @@ class QuizPuzzle extends Shell {
 
   /** "Show the answer": the right answer and the explanation; recorded as seen, not solved. */
   showAnswer() {
-    if (this.answered) return;
+    if (this.answered || this.forbids('solution')) return;
+    this.log('s');
     this.fail('seen');
     this.close();
     this.state = 'solution';
@@ -493,38 +502,6 @@ async function ownKind(data) {
     return (await loadGame(data.game)).puzzles?.[data.kind] ?? null;
   } catch {
     return null; // the board says what failed when it tries to load the game
-  }
-}
-
-/** SHA-256 of `text` in hex, or null where the browser cannot hash (not a secure context). */
-async function sha256(text) {
-  if (!globalThis.crypto?.subtle) return null;
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-/** The data of a page's block, or null when it cannot be read or its digest does not match. */
-async function readBlock(block) {
-  if (!block) return null;
-  const text = block.textContent;
-  try {
-    const digest = await sha256(text);
-    if (digest !== null && block.dataset.sha256 && digest !== block.dataset.sha256) return null;
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
-
-/** The data block of a fresh copy of this page from the network, or null. */
-async function freshData() {
-  try {
-    const response = await fetch(window.location.href, { cache: 'reload' });
-    if (!response.ok) return null;
-    const html = new DOMParser().parseFromString(await response.text(), 'text/html');
-    return await readBlock(html.getElementById('kr-puzzle-data'));
-  } catch {
-    return null;
   }
 }
 
@@ -551,7 +528,7 @@ async function main() {
   let data = await readBlock(block);
   let repaired = false;
   if (!data) {
-    data = await freshData();
+    data = await fetchPuzzleData(window.location.href, { cache: 'reload' });
     repaired = Boolean(data);
   }
   if (!data) {

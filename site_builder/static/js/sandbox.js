@@ -5,8 +5,13 @@
  * list in words. The address keeps the game: ?fen=<initial position>&moves=<moves>&vs=<side>&level=<n>,
  * so a link (or the language switch) opens the same game. A position or a link the engine
  * refuses is reported and changes nothing.
+ * Its start and every first move come from the replies the build recorded beside the page
+ * (#kr-sandbox[data-replies], core/recorded-engine.js): the board takes the first move before
+ * Pyodide, which loads in the background once the page has loaded; the computer's moves, a
+ * shared link and a set position need the live engine.
  */
-import { engine } from './core/engine-client.js';
+import { engine as liveEngine } from './core/engine-client.js';
+import { recordedEngine, replies, warmWhenLoaded } from './core/recorded-engine.js';
 import { t, errorText } from './core/i18n.js';
 import { Board } from './boards/board.js';
 import { Computer } from './boards/computer.js';
@@ -182,12 +187,19 @@ async function openLink(ui, board, fen, moves) {
   }
 }
 
+/** The page's engine: the recorded replies first when they can be read, else the live engine. */
+async function pageEngine() {
+  const table = root.dataset.replies ? await replies(root.dataset.replies) : null;
+  return table ? recordedEngine(table) : liveEngine;
+}
+
 startPage(root, async () => {
+  const engine = await pageEngine();
   const [plug, start] = await Promise.all([loadGame(game), engine.call({ op: 'start', game, options: {} })]);
   if (!start.ok) throw new Error(errorText(start.error));
   let computer = null;
   const board = new Board(root, {
-    game: plug, position: start.position, controls: ['flip', 'undo', 'actions'],
+    game: plug, engine, position: start.position, controls: ['flip', 'undo', 'actions'],
     undoCount: (b) => computer.undoCount(b),
   });
   const ui = buildPanel(plug);
@@ -196,7 +208,7 @@ startPage(root, async () => {
   ui.level.value = String(LEVELS.includes(wanted) ? wanted : DEFAULT_LEVEL);
   ui.side.value = plug.sides.includes(params.get('vs')) ? params.get('vs') : '';
   let linked = false; // the address holds what the reader opened; it is rewritten from the first change on
-  computer = new Computer(board, { onUpdate: (info) => showComputer(ui, board, info) });
+  computer = new Computer(board, { engine, onUpdate: (info) => showComputer(ui, board, info) });
   board.onChange(() => {
     showMoves(ui, board);
     if (linked) remember(board, computer);
@@ -223,4 +235,5 @@ startPage(root, async () => {
   ui.fresh.addEventListener('click', () => loadInto(ui, board, start.position));
   computer.set({ side: ui.side.value || null, level: Number(ui.level.value) });
   if (computer.side && board.orientation === computer.side) board.flip();
+  if (engine !== liveEngine) warmWhenLoaded(engine);
 });

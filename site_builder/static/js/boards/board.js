@@ -63,6 +63,7 @@ export class Board {
   #cursor = null;
   #drag = null;
   #busy = false;
+  #refreshing = null; // the live engine's answer for a pending reply, while it is awaited: changes wait for it
   #stopped = false;
   #interactive = true;
   #onUserMove;
@@ -167,7 +168,8 @@ export class Board {
   start() { return this.#run(() => this.#record.load(this.#start)); }
 
   /** Start a new game from `position`; on an engine error the current game is kept. */
-  load(position) {
+  async load(position) {
+    await this.#refreshing;
     return this.#run(async () => {
       const reply = await this.#record.load(position);
       if (reply.ok) this.#notes = { highlights: [], arrows: [], lastMove: null };
@@ -180,6 +182,7 @@ export class Board {
    * message says it in words) and changes nothing.
    */
   async play(move) {
+    await this.#refreshing; // a pending reply's legal moves first: they name the move
     const before = this.#record.state;
     const reply = await this.#run(() => this.#record.play(move));
     if (reply.ok) this.#say(moveText(this.#game, before, move, this.#record.plies.at(-1).legal, reply), true);
@@ -193,10 +196,16 @@ export class Board {
    * (a lesson board's first move, answered before the engine arrived) has no legal moves: the
    * board shows the move at once and waits, saying so, until the engine gives the rest.
    */
-  refresh() { return this.#run(() => this.#record.refresh(), t('loading')); }
+  refresh() {
+    const done = this.#run(() => this.#record.refresh(), t('loading'));
+    this.#refreshing = done;
+    done.then(() => { if (this.#refreshing === done) this.#refreshing = null; });
+    return done;
+  }
 
   /** Take back `count` moves or actions (default: what the undoCount option says). */
   async undo(count = this.#undoCount(this)) {
+    await this.#refreshing;
     if (!this.#record.moves.length) return this.#record.state;
     const reply = await this.#run(() => this.#record.undo(count));
     if (reply.ok) this.#say(`${t('undone')}${t('sep')}${statusText(this.#game, reply)}`, true);
@@ -204,6 +213,7 @@ export class Board {
   }
 
   async reset() {
+    await this.#refreshing;
     const reply = await this.#run(() => this.#record.reset());
     if (reply.ok) this.#say(`${t('resetDone')}${t('sep')}${statusText(this.#game, reply)}`, true);
     return reply;

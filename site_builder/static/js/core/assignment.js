@@ -32,6 +32,16 @@ const bad = () => new CodeError('BAD_CODE');
 const isCount = (v) => Number.isInteger(v) && v >= 0;
 const isText = (v, max) => typeof v === 'string' && [...v].length <= max;
 
+/** The JSON value inside a code of kind `tag`; CodeError if it is not one or not JSON. */
+async function unpackJson(tag, text) {
+  const json = await unpack(tag, VERSION, text);
+  try {
+    return JSON.parse(json);
+  } catch {
+    throw bad();
+  }
+}
+
 /** An id of a puzzle: letters, digits, "-" and "_". */
 export const isItemId = (v) => typeof v === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(v);
 
@@ -57,14 +67,7 @@ export async function encodeAssignment(a) {
 
 /** The assignment inside `code` (a whole link works too: its #fragment is read); CodeError if bad. */
 export async function decodeAssignment(code) {
-  const text = fragment(code);
-  let row;
-  try {
-    row = JSON.parse(await unpack(ASSIGNMENT_TAG, VERSION, text));
-  } catch (err) {
-    if (err instanceof CodeError) throw err;
-    throw bad();
-  }
+  const row = await unpackJson(ASSIGNMENT_TAG, fragment(code));
   if (!Array.isArray(row) || row.length !== 7 || ![0, 1].includes(row[4]) || ![0, 1].includes(row[5])) throw bad();
   const [title, instructions, lang, due, hints, solution, items] = row;
   return cleanAssignment({ title, instructions, lang, due, hints: hints === 1, solution: solution === 1, items });
@@ -144,13 +147,7 @@ export async function encodeResult(r) {
 
 /** The result inside a code (spaces and line breaks ignored); CodeError if it is bad. */
 export async function decodeResult(text) {
-  let row;
-  try {
-    row = JSON.parse(await unpack(RESULT_TAG, VERSION, text));
-  } catch (err) {
-    if (err instanceof CodeError) throw err;
-    throw bad();
-  }
+  const row = await unpackJson(RESULT_TAG, text);
   if (!Array.isArray(row) || row.length !== 5 || !isCount(row[2]) || !isCount(row[3]) || !Array.isArray(row[4])) throw bad();
   const results = Object.fromEntries(Object.entries(LETTERS).map(([result, letter]) => [letter, result]));
   const items = row[4].map((item) => {

@@ -7,6 +7,11 @@
  *   showNote(text), liveNote(key, readyKey) (p.kr-pz-note: the live engine loading, ready, failed);
  *   say(verdict, detail, tone); addHints(bar, box); startAttempt(); fail(result = 'failed' | 'seen');
  *   solve(text); inView(...elements) scrolls the least so that they are all on screen.
+ *   log(type, value) records an event of an assignment (["m", move], ["t"], ["r"], ["a", answer],
+ *   ["h"], ["s"]: see core/assignment-mode.js; a no-op outside assignment mode): log a move or an
+ *   answer BEFORE judging it, as fail() and solve() mark the last one wrong / solving; .assignment is
+ *   the page's AssignmentMode or null, loaded (.modeReady) only on a page opened as an assignment's
+ *   item; forbids('hints' | 'solution') guards those buttons.
  *   button(parent, action, text, className) makes a button[data-action]; words(key, vars) the
  *   puzzle UI's own words (those core/i18n.js does not have); moveWords(game, state, move) a move
  *   in the engine's words.
@@ -72,6 +77,7 @@ export function moveWords(game, state, move) {
   return legal?.words?.[lang] ?? moveName(game, state, move);
 }
 
+const ASSIGNMENT_HASH = /^#as=/; // core/assignment-mode.js itemHash
 const LIST_KEY = 'kradan.puzzles.list'; // written by puzzle-index.js: the filtered list the reader came from
 
 /** A button with a data-action, appended to `parent`. */
@@ -117,6 +123,16 @@ export class Shell {
     this.newAttempts = 0;
     this.failedThisVisit = false;
     this.solvedThisVisit = false;
+    // Assignment mode (core/assignment-mode.js) is loaded only for a page opened from a student's
+    // assignment (#as=…): other readers never download it. Until it is known, hints and the
+    // solution are held back and events wait in order (`modeReady`).
+    this.assignment = null;
+    this.modePending = ASSIGNMENT_HASH.test(window.location.hash);
+    this.modeReady = this.modePending ? import('./assignment-mode.js').then(({ AssignmentMode }) => {
+      this.assignment = AssignmentMode.enter(data);
+      this.assignment?.attach(this.success);
+      return this.assignment;
+    }, () => null).finally(() => { this.modePending = false; }) : Promise.resolve(null);
 
     // Board and puzzle panel side by side on wide screens: the page's #kr-puzzle-board and
     // #kr-puzzle-ui (or the bare figure) go into one grid.
@@ -167,6 +183,10 @@ export class Shell {
     }
     const back = add(go, 'a', 'kr-btn kr-pz-index', t('pzIndex'));
     back.href = indexUrl(data);
+    if (this.modePending) { // an assignment's item: where "next" leads is known once its code is read
+      go.hidden = true;
+      this.modeReady.then((mode) => mode?.ready).finally(() => { go.hidden = false; });
+    }
 
     this.notice = add(this.root, 'p', 'kr-pz-notice');
     this.notice.setAttribute('role', 'alert');
@@ -177,6 +197,21 @@ export class Shell {
     index.href = indexUrl(data);
     const mine = add(links, 'a', 'kr-pz-link-progress', t('pzProgressLink'));
     mine.href = `${data.index}#kr-progress`;
+  }
+
+  /** Record an event of the assignment this page is part of (nothing outside assignment mode). */
+  log(type, value) {
+    this.modeReady.then((mode) => mode?.log(type, value));
+  }
+
+  /** The page judged the last move or answer 'wrong' or 'solved' (for the assignment's record). */
+  judged(value) {
+    this.modeReady.then((mode) => mode?.verdict(value));
+  }
+
+  /** Does the page's assignment forbid `rule` ('hints' | 'solution')? (Never outside one.) */
+  forbids(rule) {
+    return this.modePending || Boolean(this.assignment && !this.assignment.allows(rule));
   }
 
   /** Show `text` in the note line (empty: hide it). */
@@ -269,7 +304,8 @@ export class Shell {
 
   showHint() {
     const hints = this.data.hints ?? [];
-    if (this.hintsShown >= hints.length) return;
+    if (this.hintsShown >= hints.length || this.forbids('hints')) return;
+    this.log('h');
     const text = hints[this.hintsShown];
     this.hintsShown += 1;
     add(this.hintList, 'li', '', text);
@@ -292,12 +328,14 @@ export class Shell {
 
   /** The first failure of this visit is saved; later ones only add attempts. */
   fail(result = 'failed') {
+    if (result === 'failed') this.judged('wrong');
     if (this.solvedThisVisit) return;
     this.record(result);
     this.failedThisVisit = true;
   }
 
   solve(text) {
+    this.judged('solved');
     this.solvedThisVisit = true;
     const { entry, saved } = this.record('solved');
     this.state = 'solved';

@@ -21,8 +21,29 @@
  * The live engine's failure reaches the board (status, onStatus) once a request needed it or once
  * it had loaded (a crash); a background load that fails stays quiet until a move needs it.
  * A call with `{live: true}` skips the table (a recorded reply marked `pending` lacks legal moves).
+ *
+ * replies(url): the JSON of a replies file beside a page (a lesson's, the sandbox's), fetched once
+ * per page, or null when it cannot be read. warmWhenLoaded(engine): once the page has loaded,
+ * start loading the live engine in the background (not when the reader saves data).
  */
 import { engine as liveEngine } from './engine-client.js';
+
+const files = new Map(); // URL -> Promise of its JSON (or null)
+
+export function replies(url) {
+  const href = new URL(url, document.baseURI).href;
+  if (!files.has(href)) {
+    files.set(href, fetch(href).then((response) => (response.ok ? response.json() : null)).catch(() => null));
+  }
+  return files.get(href);
+}
+
+export function warmWhenLoaded(engine) {
+  if (navigator.connection?.saveData) return;
+  const start = () => setTimeout(() => engine.warm(), 0);
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
+}
 
 const LEGAL_DEFAULTS = { captures: [], drop: null, promotion: false, privilege: false };
 

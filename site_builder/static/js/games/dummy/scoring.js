@@ -10,10 +10,15 @@
  * | "failed"; form.dk-answer with input[name="answer"] (or answer-P1 … for every net) or
  * .kr-qz-choice[data-choice] for tiers; button[data-action="check"|"solution"|"hint"];
  * .kr-pz-detail .dk-departs (the departure line).
+ * In an assignment every judged answer is recorded as ["a", {seat: answer}]: the seat asked about
+ * (each seat for "every net") -> the whole number given, or the tier id ("win" | "small" |
+ * "medium" | "large"), e.g. {"P2": -35} or {"P3": "small"}. scoring.replay() judges them again
+ * for the gradebook against the same recorded settle reply (core/puzzle-replay.js).
  */
 import { Shell, button } from '../../core/puzzle-shell.js';
 import { add } from '../../core/progress-ui.js';
 import { SEATS, fill, seatName, meldName, lineLabel, departure } from './ledger.js';
+import { ReplayProblem, ask, grade, refuse } from '../../core/puzzle-replay.js';
 
 const TIERS = ['win', 'small', 'medium', 'large'];
 
@@ -33,6 +38,20 @@ async function pointsLines(engine, words, table, pid) {
   for (const layoff of player.layoffs) lines.push({ label: `${words.cards[layoff.card]} → ${meldName(words, layoff.onto)}`, amount: await value([layoff.card]) });
   if (player.hand.length) lines.push({ label: words.hand, amount: -(await value(player.hand)) });
   return lines;
+}
+
+/** The settle request the page judges by (recorded in the page). */
+const settleRequest = (data) => ({ op: 'settle', game: 'dummy', table: data.table });
+
+/** The seat(s) the question asks about and the engine's answer for each: [{pid, want}]. */
+export function askedFigures({ ask: what, player, item }, reply) {
+  if (what === 'tier') return [{ pid: player, want: reply.tiers[player] }];
+  if (what === 'points') return [{ pid: player, want: reply.points[player] }];
+  if (what === 'fee') {
+    const paid = reply.ledger.filter((l) => l.from === player && l.item === item);
+    return [{ pid: player, want: paid.reduce((sum, l) => sum + l.amount, 0) }];
+  }
+  return (what === 'nets' ? SEATS : [player]).map((pid) => ({ pid, want: reply.net[pid] }));
 }
 
 /** The ledger lines behind one figure, signed for `pid` (+ received, − paid). */
@@ -64,7 +83,7 @@ class ScoringPuzzle extends Shell {
     this.answerButton.addEventListener('click', () => this.showAnswer());
     this.say('', '');
     this.feedback.hidden = true; // until an answer is checked: nothing shifts when the engine arrives
-    this.engine.call({ op: 'settle', game: 'dummy', table: data.table }).then((reply) => {
+    this.engine.call(settleRequest(data)).then((reply) => {
       if (!reply.ok) throw new Error(reply.error.message);
       this.reply = reply;
       this.state = 'quiz';
@@ -115,16 +134,17 @@ class ScoringPuzzle extends Shell {
 
   /** The engine's figure(s) and the lines behind them, for the question asked. */
   async expected() {
-    const { ask, player, item } = this.question;
+    const { ask: what, item } = this.question;
     const reply = this.reply;
-    if (ask === 'points') return [{ pid: player, want: reply.points[player], lines: await pointsLines(this.engine, this.words, this.data.table, player) }];
-    if (ask === 'fee') {
-      const lines = reply.ledger.filter((l) => l.from === player && l.item === item)
-        .map((l) => ({ label: lineLabel(this.words, l), amount: l.amount }));
-      return [{ pid: player, want: lines.reduce((s, l) => s + l.amount, 0), lines }];
-    }
-    const seats = ask === 'nets' ? SEATS : [player];
-    return seats.map((pid) => ({ pid, want: reply.net[pid], lines: netLines(this.words, reply, pid) }));
+    return Promise.all(askedFigures(this.question, reply).map(async ({ pid, want }) => {
+      if (what === 'points') return { pid, want, lines: await pointsLines(this.engine, this.words, this.data.table, pid) };
+      if (what === 'fee') {
+        const lines = reply.ledger.filter((l) => l.from === pid && l.item === item)
+          .map((l) => ({ label: lineLabel(this.words, l), amount: l.amount }));
+        return { pid, want, lines };
+      }
+      return { pid, want, lines: netLines(this.words, reply, pid) };
+    }));
   }
 
   async judgeNumbers() {
@@ -143,6 +163,7 @@ class ScoringPuzzle extends Shell {
       return;
     }
     this.startAttempt();
+    this.log('a', Object.fromEntries(this.inputs.map(({ pid }, i) => [pid ?? this.question.player, values[i]])));
     const wanted = await this.expected();
     const shown = this.inputs.map(({ pid, input }) => (pid ? `${seatName(this.words, pid)} ${input.value.trim()}` : input.value.trim())).join(', ');
     const mine = fill(this.ui.yourAnswer, { answer: shown });
@@ -168,6 +189,7 @@ class ScoringPuzzle extends Shell {
     if (this.done || !this.reply) return;
     this.startAttempt();
     const pid = this.question.player;
+    this.log('a', { [pid]: tier });
     const want = this.reply.tiers[pid];
     const mine = fill(this.ui.yourAnswer, { answer: this.words.tiers[tier] });
     this.feedback.hidden = false;
@@ -217,10 +239,42 @@ class ScoringPuzzle extends Shell {
   }
 }
 
+/** Is `value` a recorded answer to the question: the same seats as `want`, each a whole number (or a tier id)? */
+function answerShape(question, want, value) {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const seats = Object.keys(value);
+  if (seats.length !== want.length || !want.every(({ pid }) => seats.includes(pid))) return false;
+  return seats.every((pid) => (question.ask === 'tier' ? TIERS.includes(value[pid]) : Number.isInteger(value[pid])));
+}
+
 export const scoring = {
   /** Start the exercise on the puzzle page; true: this kind took the page. */
   async start(data, figure) {
     new ScoringPuzzle(data, figure);
     return true;
+  },
+
+  /**
+   * The gradebook's replay (core/puzzle-replay.js): each ["a", {seat: answer}] against the
+   * engine's settlement the page judges by; right when every figure matches.
+   */
+  replay(data, events, engine) {
+    let closed = false;
+    return grade(events, {
+      async answer(value) {
+        if (closed) throw new ReplayProblem('OUT_OF_TURN');
+        const reply = await ask(engine, settleRequest(data));
+        if (!reply.ok) throw new ReplayProblem('ENGINE_FAILED');
+        const want = askedFigures(data.question, reply);
+        if (!answerShape(data.question, want, value)) throw new ReplayProblem('BAD_ANSWER');
+        if (!want.every(({ pid, want: figure }) => value[pid] === figure)) return 'wrong';
+        closed = true;
+        return 'solved';
+      },
+      restart() { closed = false; },
+      shown() { closed = true; },
+      move: refuse('WRONG_EVENT'),
+      takeBack: refuse('NO_TAKEBACK'),
+    });
   },
 };

@@ -12,6 +12,8 @@
  * progress, success panel). data.line is the proven main line.
  * DOM hooks: section.kr-pz[data-state] "loading" | "play" | "wait" | "wrong" | "solved" |
  * "solution" | "failed"; buttons [data-action] hint | solution | retry.
+ * In an assignment the reader's moves are recorded (["m", move]) and so is every retry (["r"]);
+ * replayPlayout() judges them again for the gradebook (core/puzzle-replay.js).
  */
 import { t } from '../../core/i18n.js';
 import { Shell, button, moveWords } from '../../core/puzzle-shell.js';
@@ -19,6 +21,7 @@ import { add } from '../../core/progress-ui.js';
 import { mountBoard } from '../../boards/live-figure.js';
 import { movesLeft, numeralWords } from './count-panel.js';
 import { attachDefender } from './counting-defender.js';
+import { ReplayProblem, ask, grade, legalMove, playRequest, refuse } from '../../core/puzzle-replay.js';
 
 const SOLUTION_STEP_MS = 800;
 const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
@@ -98,7 +101,7 @@ export function playoutPuzzle(data, figure) {
       this.board = await mountBoard(figure, {
         game: data.game, position: this.playout.fen, orientation: this.playout.attacker,
         controls: ['flip'], panels: true, engine: this.engine,
-        onUserMove: () => this.onUserMove(),
+        onUserMove: (move) => this.onUserMove(move),
       });
       if (!this.board) {
         this.state = 'failed';
@@ -117,8 +120,10 @@ export function playoutPuzzle(data, figure) {
       });
     }
 
-    onUserMove() {
-      if (this.attempting || this.playing) return;
+    onUserMove(move) {
+      if (this.playing) return;
+      this.log('m', move);
+      if (this.attempting) return;
       this.attempting = true;
       this.startAttempt();
     }
@@ -149,6 +154,7 @@ export function playoutPuzzle(data, figure) {
     }
 
     async retry() {
+      this.log('r');
       this.playing = false;
       this.retryButton.hidden = true;
       this.solutionButton.disabled = false;
@@ -188,4 +194,47 @@ export function playoutPuzzle(data, figure) {
   const puzzle = new PlayoutPuzzle();
   puzzle.start();
   return puzzle;
+}
+
+/**
+ * The play-out's replay for the gradebook (`events` of core/assignment.js): the reader's moves
+ * against the defence of the `defend` op, as the page plays it, through `engine` (the page's
+ * recorded replies, the live engine off the main line). Mate = solved; the count running out or
+ * any other end = wrong, and only a retry (["r"]) starts the game again.
+ */
+export function replayPlayout(data, events, engine) {
+  const { fen, attacker, defender, horizon } = data.playout;
+  const game = data.game;
+  let moves = [];
+  let state = 'play'; // play | over | shown
+  const play = async () => {
+    const reply = await ask(engine, playRequest(game, fen, moves));
+    if (!reply.ok) throw new ReplayProblem('ILLEGAL_MOVE');
+    return reply;
+  };
+  const ended = (reply) => reply.status.result !== 'ongoing';
+  return grade(events, {
+    async move(move) {
+      if (state !== 'play') throw new ReplayProblem('OUT_OF_TURN');
+      await legalMove(engine, game, fen, moves, move);
+      moves = [...moves, move];
+      let reply = await play();
+      if (!ended(reply) && reply.turn === defender) {
+        const defence = await ask(engine, { op: 'defend', game, position: fen, moves, horizon });
+        if (!defence.ok) throw new ReplayProblem('ENGINE_FAILED');
+        moves = [...moves, defence.move];
+        reply = await play();
+      }
+      if (!ended(reply)) return 'right';
+      state = 'over';
+      return reply.status.result === `${attacker}_wins` ? 'solved' : 'wrong';
+    },
+    restart() {
+      moves = [];
+      state = 'play';
+    },
+    shown() { state = 'shown'; },
+    takeBack: refuse('NO_TAKEBACK'),
+    answer: refuse('WRONG_EVENT'),
+  });
 }

@@ -88,12 +88,17 @@ export default {
   attach,
   /** The number of the first move in the move list: FEN field 6. */
   moveNumber: (position) => Number(position.split(' ')[5]) || 1,
-  /** Puzzle kinds of Makruk's own: counting exercises show the count panel; play-outs have their own UI. */
+  /**
+   * Puzzle kinds of Makruk's own: counting exercises show the count panel; play-outs have their
+   * own UI, and their own replay for the gradebook (core/puzzle-replay.js).
+   */
   puzzles: {
     counting: {
       panels: true,
       start: (data, figure) => (data.playout
         ? import('./counting-playout.js').then(({ playoutPuzzle }) => playoutPuzzle(data, figure)) : null),
+      replay: (data, events, engine) => (data.playout
+        ? import('./counting-playout.js').then(({ replayPlayout }) => replayPlayout(data, events, engine)) : null),
     },
   },
 };

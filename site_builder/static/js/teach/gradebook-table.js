@@ -1,0 +1,175 @@
+/**
+ * The gradebook's table and its CSV (teach/gradebook.js gives the rows of gradebook-check.js).
+ *
+ *   const table = new GradeTable(tableElement, {w, flagText, onRemove});
+ *   table.show(rows, itemCount)  draws students x items with totals per student and per item;
+ *                                headers are sort buttons (th[aria-sort]), every student has a
+ *                                remove button (button[data-action="remove"][data-name]).
+ *   csvText(rows, itemCount, w, flagText) -> the CSV (one row per student, headers in the page's
+ *                                language); the caller adds the BOM.
+ * Names come from students' codes: only ever text (textContent), never markup.
+ */
+import { SOLVED } from './gradebook-check.js';
+
+const RANK = { solved: 4, retried: 3, seen: 2, failed: 1, '': 0 };
+const VERIFIED_RANK = { ok: 2, unchecked: 1, bad: 0 };
+
+/** "1:05" for 65 000 ms. */
+export function minutes(ms) {
+  const s = Math.round(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+function el(parent, tag, className = '', text = '') {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text) node.textContent = text;
+  parent.append(node);
+  return node;
+}
+
+export class GradeTable {
+  constructor(table, { w, flagText, onRemove }) {
+    this.table = table;
+    this.w = w;
+    this.flagText = flagText;
+    this.onRemove = onRemove;
+    this.sort = null; // {key, dir: 1 | -1}
+    this.rows = [];
+    this.count = 0;
+  }
+
+  /** The value a column sorts by. */
+  sortValue(row, key) {
+    if (key === 'name') return row.name;
+    if (key === 'total') return row.solved;
+    if (key === 'time') return row.ms;
+    if (key === 'verified') return VERIFIED_RANK[row.verified];
+    return RANK[row.cells[Number(key)].result] ?? 0;
+  }
+
+  sorted() {
+    if (!this.sort) return this.rows;
+    const { key, dir } = this.sort;
+    return [...this.rows].sort((a, b) => {
+      const x = this.sortValue(a, key);
+      const y = this.sortValue(b, key);
+      const order = typeof x === 'string' ? x.localeCompare(y, document.documentElement.lang) : x - y;
+      return dir * order || a.name.localeCompare(b.name);
+    });
+  }
+
+  show(rows, count) {
+    this.rows = rows;
+    this.count = count;
+    this.draw();
+  }
+
+  toggle(key) {
+    const dir = this.sort?.key === key ? -this.sort.dir : (key === 'name' ? 1 : -1);
+    this.sort = { key, dir };
+    this.draw();
+    this.table.querySelector(`th[data-sort="${key}"] button`)?.focus();
+  }
+
+  header(row, key, text) {
+    const th = el(row, 'th');
+    th.scope = 'col';
+    th.dataset.sort = key;
+    th.setAttribute('aria-sort', this.sort?.key !== key ? 'none' : this.sort.dir > 0 ? 'ascending' : 'descending');
+    const button = el(th, 'button', 'gb-sort', text);
+    button.type = 'button';
+    button.addEventListener('click', () => this.toggle(key));
+    return th;
+  }
+
+  draw() {
+    const { w } = this;
+    const [thead, tbody, tfoot] = ['thead', 'tbody', 'tfoot'].map((tag) => this.table.querySelector(tag));
+    const head = document.createElement('tr');
+    this.header(head, 'name', w('student'));
+    for (let i = 0; i < this.count; i++) this.header(head, String(i), w('item', { n: i + 1 }));
+    this.header(head, 'total', w('total'));
+    this.header(head, 'time', w('time'));
+    this.header(head, 'verified', w('verified'));
+    el(head, 'td', 'gb-remove-head');
+    thead.replaceChildren(head);
+
+    tbody.replaceChildren(...this.sorted().map((row) => this.studentRow(row)));
+
+    const foot = document.createElement('tr');
+    const label = el(foot, 'th', '', w('itemTotals'));
+    label.scope = 'row';
+    for (let i = 0; i < this.count; i++) {
+      const done = this.rows.filter((row) => SOLVED.has(row.cells[i].result) && row.cells[i].status !== 'missing').length;
+      el(foot, 'td', 'gb-num', w('solvedOf', { n: done, total: this.rows.length }));
+    }
+    el(foot, 'td', '', '');
+    el(foot, 'td', '', '');
+    el(foot, 'td', '', '');
+    el(foot, 'td', '', '');
+    tfoot.replaceChildren(foot);
+  }
+
+  studentRow(row) {
+    const { w } = this;
+    const tr = document.createElement('tr');
+    tr.dataset.verified = row.verified;
+    const name = el(tr, 'th', 'gb-name');
+    name.scope = 'row';
+    el(name, 'span', '', row.name);
+    for (const cell of row.cells) {
+      const td = el(tr, 'td', 'gb-cell');
+      td.dataset.result = cell.result;
+      td.dataset.status = cell.status;
+      if (cell.status === 'missing') {
+        td.textContent = '—';
+        continue;
+      }
+      el(td, 'span', 'gb-result', `${cell.status === 'bad' ? '⚠ ' : ''}${w(`r_${cell.result}`)}`);
+      const facts = [w('attempts', { n: cell.attempts }), w('hints', { n: cell.hints }), minutes(cell.ms)];
+      el(td, 'span', 'gb-facts', facts.join(' · '));
+    }
+    el(tr, 'td', 'gb-num gb-total', w('solvedOf', { n: row.solved, total: this.count }));
+    el(tr, 'td', 'gb-num', minutes(row.ms));
+    const check = el(tr, 'td', 'gb-verified');
+    el(check, 'span', 'gb-mark', w({ ok: 'ok', bad: 'notOk', unchecked: 'unchecked' }[row.verified]));
+    if (row.flags.length) {
+      const list = el(check, 'ul', 'gb-flags');
+      for (const flag of row.flags) el(list, 'li', '', this.flagText(flag));
+    }
+    const cell = el(tr, 'td', 'gb-remove');
+    const remove = el(cell, 'button', 'teach-button gb-remove-button', w('remove'));
+    remove.type = 'button';
+    remove.dataset.action = 'remove';
+    remove.dataset.name = row.name;
+    remove.setAttribute('aria-label', w('removeLabel', { name: row.name }));
+    remove.addEventListener('click', () => this.onRemove(row));
+    return tr;
+  }
+}
+
+/** One CSV field: quoted when needed; a leading = + - @ is neutralised (no formulas from names). */
+function field(value) {
+  let text = String(value ?? '');
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The gradebook as CSV text (without the BOM): one row per student. */
+export function csvText(rows, count, w, flagText) {
+  const head = [w('csvName'), w('csvVerified'), w('csvSolved'), w('csvTime')];
+  for (let n = 1; n <= count; n++) head.push(w('csvResult', { n }), w('csvAttempts', { n }), w('csvHints', { n }), w('csvItemTime', { n }));
+  head.push(w('csvFlags'), w('csvSubmitted'));
+  const lines = [head];
+  for (const row of rows) {
+    const line = [row.name, w(row.verified === 'ok' ? 'yes' : 'no'), row.solved, minutes(row.ms)];
+    for (const cell of row.cells) {
+      if (cell.status === 'missing') line.push('—', '', '', '');
+      else line.push(w(`r_${cell.result}`), cell.attempts, cell.hints, minutes(cell.ms));
+    }
+    line.push(row.flags.map(flagText).join('; '), row.r.submitted);
+    lines.push(line);
+  }
+  return `${lines.map((line) => line.map(field).join(',')).join('\r\n')}\r\n`;
+}

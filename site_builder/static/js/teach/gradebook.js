@@ -1,0 +1,328 @@
+/**
+ * The gradebook (/<lang>/teach/gradebook/#<assignment code>, templates/teach-gradebook.html).
+ *
+ * Without a #code: a field to paste the assignment link (form#gb-open). With one: the
+ * assignment (core/assignment.js), its items from the catalog (/<lang>/teach/catalog.json) and
+ * each item's puzzle page data (core/puzzle-block.js: only a block whose SHA-256 matches). The
+ * teacher pastes result codes (any separators, a whole chat) or picks .txt / .csv files; every
+ * code is read (decodeResult) and every item replayed (teach/gradebook-check.js), then the table
+ * (teach/gradebook-table.js) shows what the replay found, flags and all. Codes that do not count
+ * (unreadable, older version, another assignment's, pasted twice) are listed with the start of
+ * the code. CSV export: UTF-8 with a BOM.
+ * Kept: this assignment's codes in localStorage "kradan.gradebook.<assignment id>" ({codes: [...]});
+ * a storage that fails keeps them in memory and says so. Nothing leaves the browser: the only
+ * requests are this site's catalog and puzzle pages (and the engine, when a move needs it).
+ * article#kr-gradebook[data-state]: idle (no code) | loading | checking | ready | error.
+ */
+import { CodeError, assignmentId, decodeAssignment, decodeResult, fragment } from '../core/assignment.js';
+import { codeErrorText } from '../core/code-words.js';
+import { fill } from '../core/i18n.js';
+import { fetchPuzzleData } from '../core/puzzle-block.js';
+import { recordedEngine } from '../core/recorded-engine.js';
+import { checkStudent, findCodes, nameKey } from './gradebook-check.js';
+import { GradeTable, csvText } from './gradebook-table.js';
+
+const root = document.getElementById('kr-gradebook');
+const WORDS = JSON.parse(document.getElementById('kr-gradebook-words').textContent);
+const w = (key, vars = {}) => fill(WORDS[key] ?? key, vars);
+const $ = (id) => document.getElementById(id);
+const status = $('gb-status');
+const error = $('gb-error');
+const messages = $('gb-messages');
+
+const QUOTE = 24; // characters of a bad code quoted back
+
+/** A flag of gradebook-check.js in words. */
+function flagText({ key, vars }) {
+  const named = { ...vars };
+  for (const result of ['claimed', 'replayed']) if (result in named) named[result] = w(`r_${named[result]}`);
+  return w(key, named);
+}
+
+const quote = (code) => (code.length > QUOTE ? `${code.slice(0, QUOTE)}…` : code);
+
+function say(text) { status.textContent = text; }
+
+function fail(text) {
+  error.textContent = text;
+  error.hidden = !text;
+}
+
+/** A message under "codes not counted" (only text: names come from students). */
+function note(text) {
+  const li = document.createElement('li');
+  li.textContent = text;
+  messages.append(li);
+  $('gb-messages-box').hidden = false;
+}
+
+/** The codes kept for assignment `aid` (localStorage), and whether saving works. */
+class Store {
+  constructor(aid) {
+    this.key = `kradan.gradebook.${aid}`;
+    this.codes = [];
+    try {
+      const saved = JSON.parse(localStorage.getItem(this.key) || 'null');
+      if (saved && Array.isArray(saved.codes)) this.codes = saved.codes.filter((c) => typeof c === 'string');
+    } catch {
+      // unreadable or blocked storage: start empty, say so on the first save
+    }
+  }
+
+  save() {
+    try {
+      localStorage.setItem(this.key, JSON.stringify({ codes: this.codes }));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
+
+/** The page once an assignment is open. */
+class Gradebook {
+  constructor(assignment, aid, catalog) {
+    this.a = assignment;
+    this.aid = aid;
+    this.store = new Store(aid);
+    this.rows = new Map(); // code -> row (checked once)
+    const byId = new Map((catalog?.items ?? []).map((item) => [item.id, item]));
+    this.items = assignment.items.map((id) => ({ id, entry: catalog ? byId.get(id) : null }));
+    this.table = new GradeTable($('gb-table'), { w, flagText, onRemove: (row) => this.remove(row) });
+  }
+
+  /** Each item's puzzle data (undefined: not on the site; null: its page failed) and engine, loaded once. */
+  async ready() {
+    if (this.loaded) return this.loaded;
+    this.loaded = Promise.all(this.items.map(async (item, i) => {
+      if (!item.entry) return { id: item.id, data: undefined };
+      const data = await fetchPuzzleData(item.entry.url);
+      if (!data) {
+        note(w('pageFailed', { n: i + 1 }));
+        return { id: item.id, data: null };
+      }
+      const engine = recordedEngine(data.replies, { onLive: () => say(w('engineLoading')) });
+      return { id: item.id, data, engine };
+    }));
+    return this.loaded;
+  }
+
+  /** Read the codes in `text`; keep this assignment's new ones; `quiet`: the stored ones (no messages on success). */
+  async add(text, quiet = false) {
+    const found = findCodes(text);
+    if (!found.length) {
+      if (!quiet) note(w('noneFound'));
+      return;
+    }
+    const kept = new Set(this.store.codes);
+    const fresh = [];
+    for (const code of found) {
+      let r;
+      try {
+        r = await decodeResult(code);
+      } catch (err) {
+        if (!(err instanceof CodeError)) throw err;
+        note(w('unreadable', { code: quote(code), why: codeErrorText(err, 'result') }));
+        continue;
+      }
+      if (r.assignment !== this.aid) {
+        note(w('otherAssignment', { name: r.name, code: quote(code) }));
+        continue;
+      }
+      if (kept.has(code) && !quiet) {
+        note(w('already', { code: quote(code) }));
+        continue;
+      }
+      kept.add(code);
+      fresh.push({ code, r });
+    }
+    for (const { code, r } of fresh) this.keep(code, r, quiet);
+    if (!this.store.save()) fail(w('notSaved'));
+    if (fresh.length && !quiet) say(w('added', { n: fresh.length }));
+    await this.check(fresh);
+  }
+
+  /** Keep `code`; a newer code of the same student (same name, same start) replaces the older one. */
+  keep(code, r, quiet) {
+    const same = [...this.rows.values()].find((row) => nameKey(row.r.name) === nameKey(r.name) && row.r.started === r.started);
+    if (same) {
+      const older = same.r.submitted <= r.submitted ? same : null;
+      if (!older) {
+        this.store.codes = this.store.codes.filter((c) => c !== code);
+        return;
+      }
+      this.rows.delete(older.code);
+      this.store.codes = this.store.codes.filter((c) => c !== older.code);
+      if (!quiet) note(w('replaced', { name: r.name }));
+    }
+    if (!this.store.codes.includes(code)) this.store.codes.push(code);
+    this.rows.set(code, { code, r, pending: true });
+  }
+
+  /** Replay what is new, then draw the table. */
+  async check(fresh) {
+    root.dataset.state = 'checking';
+    const items = await this.ready();
+    let done = 0;
+    for (const { code } of fresh) {
+      const row = this.rows.get(code);
+      if (!row) continue; // replaced meanwhile
+      done += 1;
+      say(w('checking', { done, total: fresh.length }));
+      this.rows.set(code, { ...(await checkStudent(row.r, this.a, items)), code });
+    }
+    this.draw();
+    root.dataset.state = 'ready';
+    say(w('checked', { n: this.rows.size }));
+  }
+
+  /** The rows with the duplicate-name flag where two students share a name. */
+  current() {
+    const rows = [...this.rows.values()].filter((row) => !row.pending);
+    const counts = new Map();
+    for (const row of rows) counts.set(nameKey(row.name), (counts.get(nameKey(row.name)) ?? 0) + 1);
+    return rows.map((row) => (counts.get(nameKey(row.name)) > 1
+      ? { ...row, flags: [{ key: 'duplicate', vars: {} }, ...row.flags] } : row));
+  }
+
+  draw() {
+    const rows = this.current();
+    $('gb-results').hidden = rows.length === 0;
+    this.table.show(rows, this.items.length);
+  }
+
+  remove(row) {
+    this.rows.delete(row.code);
+    this.store.codes = this.store.codes.filter((c) => c !== row.code);
+    if (!this.store.save()) fail(w('notSaved'));
+    this.draw();
+    say(w('removed', { name: row.name }));
+    $('gb-codes').focus();
+  }
+
+  exportCsv() {
+    const text = csvText(this.current(), this.items.length, w, flagText);
+    const url = URL.createObjectURL(new Blob([`\uFEFF${text}`], { type: 'text/csv;charset=utf-8' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `gradebook-${this.aid}.csv`;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+}
+
+/** The text of an uploaded file (UTF-8, or UTF-16 as Excel may save it). */
+async function fileText(file) {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
+  return new TextDecoder(utf16 ? (bytes[0] === 0xff ? 'utf-16le' : 'utf-16be') : 'utf-8').decode(bytes);
+}
+
+/** The assignment's title, facts and items (titles from the catalog; a missing one says so). */
+function showAssignment(a, items) {
+  $('gb-title').textContent = a.title;
+  $('gb-facts').textContent = [w('items', { n: a.items.length }), w(a.hints ? 'hintsOn' : 'hintsOff'),
+    w(a.solution ? 'solutionOn' : 'solutionOff')].join(' · ');
+  $('gb-items').replaceChildren(...items.map((item, i) => {
+    const li = document.createElement('li');
+    li.textContent = item.entry ? item.entry.title : w('missingItem', { n: i + 1, id: item.id });
+    if (!item.entry) li.className = 'gb-missing';
+    return li;
+  }));
+}
+
+async function loadCatalog() {
+  try {
+    const response = await fetch(root.dataset.catalog);
+    if (!response.ok) return null;
+    return await response.json();
+  } catch {
+    return null;
+  }
+}
+
+/** No assignment yet: the field to paste its link. */
+function askForLink(text = '', why = '') {
+  root.dataset.state = why ? 'error' : 'idle';
+  const form = $('gb-open');
+  const input = $('gb-link');
+  const linkError = $('gb-link-error');
+  form.hidden = false;
+  input.value = text;
+  linkError.textContent = why;
+  linkError.hidden = !why;
+  input.setAttribute('aria-invalid', String(Boolean(why)));
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const code = fragment(input.value);
+    try {
+      await decodeAssignment(code);
+    } catch (err) {
+      if (!(err instanceof CodeError)) throw err;
+      linkError.textContent = code ? codeErrorText(err, 'assignment') : w('noCode');
+      linkError.hidden = false;
+      input.setAttribute('aria-invalid', 'true');
+      input.focus();
+      return;
+    }
+    window.location.hash = code; // the page reopens on it (hashchange)
+  });
+}
+
+async function main() {
+  const code = fragment(window.location.hash);
+  if (!code) {
+    askForLink();
+    return;
+  }
+  root.dataset.state = 'loading';
+  say(w('loading'));
+  let assignment;
+  try {
+    assignment = await decodeAssignment(code);
+  } catch (err) {
+    if (!(err instanceof CodeError)) throw err;
+    say('');
+    askForLink(code, codeErrorText(err, 'assignment'));
+    return;
+  }
+  const catalog = await loadCatalog();
+  if (!catalog) fail(w('catalogFailed'));
+  const book = new Gradebook(assignment, assignmentId(assignment), catalog);
+  showAssignment(assignment, book.items);
+  $('gb-work').hidden = false;
+  $('gb-input').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const box = $('gb-codes');
+    if (!catalog) return;
+    await book.add(box.value);
+    box.value = '';
+  });
+  $('gb-file').addEventListener('change', async (event) => {
+    if (!catalog) return;
+    for (const file of event.target.files) {
+      try {
+        await book.add(await fileText(file));
+      } catch {
+        note(w('fileFailed', { file: file.name }));
+      }
+    }
+    event.target.value = '';
+  });
+  $('gb-export').addEventListener('click', () => book.exportCsv());
+  if (!catalog) {
+    root.dataset.state = 'error';
+    say('');
+    return;
+  }
+  if (book.store.codes.length) await book.add(book.store.codes.join('\n'), true);
+  else {
+    root.dataset.state = 'ready';
+    say('');
+  }
+}
+
+window.addEventListener('hashchange', () => window.location.reload());
+main();
