@@ -84,6 +84,12 @@ def test_an_assignment_comes_back_whole_from_its_code_and_from_its_link(tmp_path
     assert other["ok"]["id"] != plain["ok"]["id"], "the order of the items is part of the assignment"
 
 
+def test_an_untitled_assignment_is_named_in_its_language(tmp_path):
+    th, en = run(tmp_path, [{"op": "assign", "a": dict(ASSIGNMENT, title="  ")},
+                            {"op": "assign", "a": dict(ASSIGNMENT, title="", lang="en")}])
+    assert th["ok"]["back"]["title"] == "งานจากครู" and en["ok"]["back"]["title"] == "Assignment"
+
+
 @pytest.mark.parametrize("change", [
     {"items": []}, {"items": ["a"] * 2}, {"items": [f"p{i}" for i in range(41)]}, {"items": ["bad id"]},
     {"lang": "fr"}, {"due": "1 Dec"}, {"hints": "yes"}, {"title": "x" * 121}, {"instructions": 5},

@@ -26,6 +26,8 @@ export const LIMITS = { title: 120, instructions: 1000, name: 40, items: 40, eve
 export const RESULTS = ['solved', 'retried', 'failed', 'seen', ''];
 const LETTERS = { solved: 's', retried: 'r', failed: 'f', seen: 'v', '': '-' };
 const EVENTS = { m: 'text', t: 'none', r: 'none', a: 'answer', h: 'none', s: 'none' };
+/** The title of an assignment the teacher left untitled, in its language. */
+export const UNTITLED = { th: 'งานจากครู', en: 'Assignment' };
 const PAGES = { student: 'a/', assign: 'teach/assign/', gradebook: 'teach/gradebook/', worksheet: 'teach/worksheet/' };
 
 const bad = () => new CodeError('BAD_CODE');
@@ -45,7 +47,7 @@ async function unpackJson(tag, text) {
 /** An id of a puzzle: letters, digits, "-" and "_". */
 export const isItemId = (v) => typeof v === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(v);
 
-/** The assignment `a` cleaned (titles trimmed), or CodeError('BAD_CODE') if any field is wrong. */
+/** The assignment `a` cleaned (texts trimmed, an empty title named), or CodeError('BAD_CODE') if any field is wrong. */
 export function cleanAssignment(a) {
   if (a === null || typeof a !== 'object') throw bad();
   const { title, instructions = '', lang, due = null, hints = true, solution = true, items } = a;
@@ -55,7 +57,7 @@ export function cleanAssignment(a) {
   if (typeof hints !== 'boolean' || typeof solution !== 'boolean') throw bad();
   if (!Array.isArray(items) || !items.length || items.length > LIMITS.items || !items.every(isItemId)) throw bad();
   if (new Set(items).size !== items.length) throw bad();
-  return { title: title.trim(), instructions: instructions.trim(), lang, due, hints, solution, items: [...items] };
+  return { title: title.trim() || UNTITLED[lang], instructions: instructions.trim(), lang, due, hints, solution, items: [...items] };
 }
 
 const assignmentJson = (a) => JSON.stringify([a.title, a.instructions, a.lang, a.due, a.hints ? 1 : 0, a.solution ? 1 : 0, a.items]);
