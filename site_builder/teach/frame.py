@@ -4,11 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from markupsafe import Markup
+
 from ..assets import AssetUrls
 from ..context import Output, base_context
 from ..i18n import LANGS, strings
 from ..loader import Site
+from ..replies import page_json
 from .guide_page import guide_crumb
+
+
+def browser_words(words: dict[str, str], page_keys: tuple[str, ...]) -> Markup:
+    """The words a page's script needs (all but the template's ``page_keys``), as a JSON block's text."""
+    return Markup(page_json({key: value for key, value in words.items() if key not in page_keys}))
 
 
 def pages(site: Site, urls: AssetUrls, path: str, template: str, source: str,

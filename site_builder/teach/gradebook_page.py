@@ -10,15 +10,12 @@ The browser's words travel in a JSON data block (no inline scripts: strict CSP).
 """
 from __future__ import annotations
 
-from markupsafe import Markup
-
 from ..assets import AssetUrls
 from ..context import Output
 from ..loader import Site
 from ..modules import module_graph
-from ..replies import page_json
 from .catalog import catalog_url
-from .frame import pages
+from .frame import browser_words, pages
 
 STRINGS: dict[str, dict[str, str]] = {
     "th": {
@@ -200,8 +197,7 @@ def outputs(site: Site, urls: AssetUrls) -> list[Output]:
     """The gradebook page in every language."""
     def own(lang: str) -> dict:
         s = STRINGS[lang]
-        words = {key: value for key, value in s.items() if key not in PAGE_KEYS}
-        return dict(title=s["title"], summary=s["intro"], s=s, words=Markup(page_json(words)),
+        return dict(title=s["title"], summary=s["intro"], s=s, words=browser_words(s, PAGE_KEYS),
                     catalog_url=catalog_url(lang), preload_modules=module_graph("teach/gradebook.js"))
 
     return pages(site, urls, "teach/gradebook/", "teach-gradebook.html", "site_builder/teach/gradebook_page.py", own)

@@ -9,15 +9,12 @@ Nothing is sent anywhere by the page itself. The browser's words travel in a JSO
 """
 from __future__ import annotations
 
-from markupsafe import Markup
-
 from ..assets import AssetUrls
 from ..context import Output
 from ..loader import Site
 from ..modules import module_graph
-from ..replies import page_json
 from .catalog import catalog_url
-from .frame import pages
+from .frame import browser_words, pages
 
 STRINGS: dict[str, dict[str, str]] = {
     "th": {
@@ -145,8 +142,7 @@ def outputs(site: Site, urls: AssetUrls) -> list[Output]:
     """The student's assignment page in every language."""
     def own(lang: str) -> dict:
         s = STRINGS[lang]
-        words = {key: value for key, value in s.items() if key not in PAGE_KEYS}
-        return dict(title=s["title"], summary=s["intro"], s=s, words=Markup(page_json(words)),
+        return dict(title=s["title"], summary=s["intro"], s=s, words=browser_words(s, PAGE_KEYS),
                     catalog_url=catalog_url(lang), preload_modules=module_graph("teach/student.js"))
 
     return pages(site, urls, "a/", "teach-student.html", "site_builder/teach/student_page.py", own, under_guide=False)
