@@ -460,6 +460,12 @@ export function t(key, vars = {}) {
 }
 
 /** `text` with each {name} replaced by vars[name]. */
+/** "23 พฤศจิกายน 2569" / "23 November 2026": the date `day` ("YYYY-MM-DD") in the page's language. */
+export function longDate(day) {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Intl.DateTimeFormat(lang === 'th' ? 'th-TH' : 'en-GB', { dateStyle: 'long' }).format(new Date(y, m - 1, d));
+}
+
 export function fill(text, vars = {}) {
   return text.replace(/\{(\w+)\}/g, (_, name) => vars[name]);
 }

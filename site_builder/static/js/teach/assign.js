@@ -15,6 +15,7 @@
 import { CodeError, LIMITS, assignmentId, assignmentUrl, decodeAssignment, encodeAssignment, fragment } from '../core/assignment.js';
 import { fill, lang } from '../core/i18n.js';
 import qrcode from '../../vendor/qrcode-generator/qrcode.mjs';
+import { fetchCatalog } from './catalog.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const QUIET_ZONE = 4; // modules of white around the code, as the QR standard asks
@@ -389,9 +390,7 @@ async function reopen() {
 async function start() {
   $('assign-loading').hidden = false;
   try {
-    const response = await fetch(root.dataset.catalog);
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    catalog = await response.json();
+    catalog = await fetchCatalog(root.dataset.catalog);
   } catch (err) {
     $('assign-loading').hidden = true;
     show($('assign-error'), fill(S.catalog_failed, { why: err.message }));

@@ -9,6 +9,7 @@
  *                                language); the caller adds the BOM.
  * Names come from students' codes: only ever text (textContent), never markup.
  */
+import { add } from '../core/progress-ui.js';
 import { SOLVED } from './gradebook-check.js';
 
 const RANK = { solved: 4, retried: 3, seen: 2, failed: 1, '': 0 };
@@ -18,14 +19,6 @@ const VERIFIED_RANK = { ok: 2, unchecked: 1, bad: 0 };
 export function minutes(ms) {
   const s = Math.round(ms / 1000);
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-}
-
-function el(parent, tag, className = '', text = '') {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text) node.textContent = text;
-  parent.append(node);
-  return node;
 }
 
 export class GradeTable {
@@ -73,11 +66,11 @@ export class GradeTable {
   }
 
   header(row, key, text) {
-    const th = el(row, 'th');
+    const th = add(row, 'th');
     th.scope = 'col';
     th.dataset.sort = key;
     th.setAttribute('aria-sort', this.sort?.key !== key ? 'none' : this.sort.dir > 0 ? 'ascending' : 'descending');
-    const button = el(th, 'button', 'gb-sort', text);
+    const button = add(th, 'button', 'gb-sort', text);
     button.type = 'button';
     button.addEventListener('click', () => this.toggle(key));
     return th;
@@ -92,22 +85,22 @@ export class GradeTable {
     this.header(head, 'total', w('total'));
     this.header(head, 'time', w('time'));
     this.header(head, 'verified', w('verified'));
-    el(head, 'td', 'gb-remove-head');
+    add(head, 'td', 'gb-remove-head');
     thead.replaceChildren(head);
 
     tbody.replaceChildren(...this.sorted().map((row) => this.studentRow(row)));
 
     const foot = document.createElement('tr');
-    const label = el(foot, 'th', '', w('itemTotals'));
+    const label = add(foot, 'th', '', w('itemTotals'));
     label.scope = 'row';
     for (let i = 0; i < this.count; i++) {
       const done = this.rows.filter((row) => SOLVED.has(row.cells[i].result) && row.cells[i].status !== 'missing').length;
-      el(foot, 'td', 'gb-num', w('solvedOf', { n: done, total: this.rows.length }));
+      add(foot, 'td', 'gb-num', w('solvedOf', { n: done, total: this.rows.length }));
     }
-    el(foot, 'td', '', '');
-    el(foot, 'td', '', '');
-    el(foot, 'td', '', '');
-    el(foot, 'td', '', '');
+    add(foot, 'td', '', '');
+    add(foot, 'td', '', '');
+    add(foot, 'td', '', '');
+    add(foot, 'td', '', '');
     tfoot.replaceChildren(foot);
   }
 
@@ -115,31 +108,31 @@ export class GradeTable {
     const { w } = this;
     const tr = document.createElement('tr');
     tr.dataset.verified = row.verified;
-    const name = el(tr, 'th', 'gb-name');
+    const name = add(tr, 'th', 'gb-name');
     name.scope = 'row';
-    el(name, 'span', '', row.name);
+    add(name, 'span', '', row.name);
     for (const cell of row.cells) {
-      const td = el(tr, 'td', 'gb-cell');
+      const td = add(tr, 'td', 'gb-cell');
       td.dataset.result = cell.result;
       td.dataset.status = cell.status;
       if (cell.status === 'missing') {
         td.textContent = '—';
         continue;
       }
-      el(td, 'span', 'gb-result', `${cell.status === 'bad' ? '⚠ ' : ''}${w(`r_${cell.result}`)}`);
+      add(td, 'span', 'gb-result', `${cell.status === 'bad' ? '⚠ ' : ''}${w(`r_${cell.result}`)}`);
       const facts = [w('attempts', { n: cell.attempts }), w('hints', { n: cell.hints }), minutes(cell.ms)];
-      el(td, 'span', 'gb-facts', facts.join(' · '));
+      add(td, 'span', 'gb-facts', facts.join(' · '));
     }
-    el(tr, 'td', 'gb-num gb-total', w('solvedOf', { n: row.solved, total: this.count }));
-    el(tr, 'td', 'gb-num', minutes(row.ms));
-    const check = el(tr, 'td', 'gb-verified');
-    el(check, 'span', 'gb-mark', w({ ok: 'ok', bad: 'notOk', unchecked: 'unchecked' }[row.verified]));
+    add(tr, 'td', 'gb-num gb-total', w('solvedOf', { n: row.solved, total: this.count }));
+    add(tr, 'td', 'gb-num', minutes(row.ms));
+    const check = add(tr, 'td', 'gb-verified');
+    add(check, 'span', 'gb-mark', w({ ok: 'ok', bad: 'notOk', unchecked: 'unchecked' }[row.verified]));
     if (row.flags.length) {
-      const list = el(check, 'ul', 'gb-flags');
-      for (const flag of row.flags) el(list, 'li', '', this.flagText(flag));
+      const list = add(check, 'ul', 'gb-flags');
+      for (const flag of row.flags) add(list, 'li', '', this.flagText(flag));
     }
-    const cell = el(tr, 'td', 'gb-remove');
-    const remove = el(cell, 'button', 'teach-button gb-remove-button', w('remove'));
+    const cell = add(tr, 'td', 'gb-remove');
+    const remove = add(cell, 'button', 'teach-button gb-remove-button', w('remove'));
     remove.type = 'button';
     remove.dataset.action = 'remove';
     remove.dataset.name = row.name;

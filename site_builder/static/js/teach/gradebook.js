@@ -21,6 +21,7 @@ import { fetchPuzzleData } from '../core/puzzle-block.js';
 import { recordedEngine } from '../core/recorded-engine.js';
 import { checkStudent, findCodes, nameKey } from './gradebook-check.js';
 import { GradeTable, csvText } from './gradebook-table.js';
+import { fetchCatalog } from './catalog.js';
 
 const root = document.getElementById('kr-gradebook');
 const WORDS = JSON.parse(document.getElementById('kr-gradebook-words').textContent);
@@ -233,15 +234,7 @@ function showAssignment(a, items) {
   }));
 }
 
-async function loadCatalog() {
-  try {
-    const response = await fetch(root.dataset.catalog);
-    if (!response.ok) return null;
-    return await response.json();
-  } catch {
-    return null;
-  }
-}
+const loadCatalog = () => fetchCatalog(root.dataset.catalog).catch(() => null);
 
 /** No assignment yet: the field to paste its link. */
 function askForLink(text = '', why = '') {

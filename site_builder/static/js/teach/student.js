@@ -15,11 +15,12 @@
  * ol#kr-st-items > li.student-item[data-id][data-state] (data-missing when gone), #kr-st-make,
  * textarea#kr-st-code, [data-action="copy" | "share"], a#kr-st-line, #kr-st-saved.
  */
-import { lang, fill } from '../core/i18n.js';
+import { lang, fill, longDate } from '../core/i18n.js';
 import { LIMITS, assignmentId, decodeAssignment, encodeResult, fragment } from '../core/assignment.js';
 import { itemOf, loadState, newState, problem, saveState, savedStates, summarize } from '../core/student-state.js';
 import { itemUrl, studentUrl } from '../core/assignment-mode.js';
 import { add } from '../core/progress-ui.js';
+import { fetchCatalog } from './catalog.js';
 
 const root = document.getElementById('kr-student');
 const WORDS = JSON.parse(document.getElementById('kr-student-words').textContent);
@@ -40,9 +41,7 @@ function codeProblem(err) {
 /** The catalog's items by id with game and kind names, or null when it cannot be loaded. */
 async function loadCatalog() {
   try {
-    const response = await fetch(root.dataset.catalog);
-    if (!response.ok) return null;
-    const catalog = await response.json();
+    const catalog = await fetchCatalog(root.dataset.catalog);
     const byId = new Map(catalog.items.map((item) => [item.id, item]));
     return { byId, games: catalog.games ?? {}, kinds: catalog.kinds ?? {} };
   } catch {
@@ -54,12 +53,6 @@ async function loadCatalog() {
 function today() {
   const now = new Date();
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-}
-
-/** "23 พฤศจิกายน 2569" / "23 November 2026" of "YYYY-MM-DD". */
-function dateWords(day) {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Intl.DateTimeFormat(lang === 'th' ? 'th-TH' : 'en-GB', { dateStyle: 'long' }).format(new Date(y, m - 1, d));
 }
 
 /** The name typed, trimmed and cut to the longest a result holds. */
@@ -125,7 +118,7 @@ class StudentPage {
     const { a } = this;
     const facts = $('kr-st-facts');
     facts.replaceChildren();
-    add(facts, 'li', 'student-due', a.due ? word('due', { date: dateWords(a.due) }) : word('noDue'));
+    add(facts, 'li', 'student-due', a.due ? word('due', { date: longDate(a.due) }) : word('noDue'));
     if (a.due && today() > a.due) add(facts, 'li', 'student-late', word('pastDue'));
     add(facts, 'li', '', word(a.hints ? 'hintsOn' : 'hintsOff'));
     add(facts, 'li', '', word(a.solution ? 'solutionOn' : 'solutionOff'));

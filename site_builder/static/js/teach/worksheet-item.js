@@ -5,22 +5,24 @@
  *   figure   the static diagram (<figure class="kr-board">: the board's SVG, or Dummy's cards),
  *            links and ids taken out; its caption says the side to move
  *   sprites  the <defs> symbols the page's SVG <use>s (piece shapes, board frames, card suits)
- *   data     the page's data block (#kr-puzzle-data): title, goal, quiz, line (the proven solution
+ *   data     the page's data block (#kr-puzzle-data, trusted only if its SHA-256 matches, as on
+ *            the puzzle page: core/puzzle-block.js): title, goal, quiz, line (the proven solution
  *            in the game's notation)
  *   solution the page's solution in words (the proven line said as moves, the quiz's answer and
  *            why, the Dummy settlement's figures), one string per line
  *
  * A page is parsed with DOMParser: nothing in it runs or loads.
  */
+import { readBlock } from '../core/puzzle-block.js';
 
-/** The item read from the puzzle page's HTML text; Error('NOT_A_PUZZLE') if it is some other page. */
-export function readPuzzlePage(html) {
+/** The item read from the puzzle page's HTML text; Error('NOT_A_PUZZLE') if it is some other page or its data is damaged. */
+export async function readPuzzlePage(html) {
   const doc = new DOMParser().parseFromString(html, 'text/html');
-  const block = doc.getElementById('kr-puzzle-data');
+  const data = await readBlock(doc.getElementById('kr-puzzle-data'));
   const figure = doc.querySelector('#kr-puzzle-board > figure');
-  if (!block || !figure) throw new Error('NOT_A_PUZZLE');
+  if (!data || !figure) throw new Error('NOT_A_PUZZLE');
   return {
-    data: JSON.parse(block.textContent),
+    data,
     figure: printable(figure),
     sprites: [...doc.querySelectorAll('svg.kr-sprites > defs > [id]')],
     solution: solutionLines(doc.querySelector('.kr-puzzle-solution')),

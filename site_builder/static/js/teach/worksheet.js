@@ -14,8 +14,9 @@
  */
 import { decodeAssignment } from '../core/assignment.js';
 import { codeErrorText } from '../core/code-words.js';
-import { fill, lang } from '../core/i18n.js';
+import { fill, lang, longDate } from '../core/i18n.js';
 import { addSprites, readPuzzlePage } from './worksheet-item.js';
+import { fetchCatalog } from './catalog.js';
 
 const sheet = document.getElementById('ws-sheet');
 const words = sheet.dataset; // the page's words (data-ready, data-missing, ...), data-catalog, data-assign
@@ -76,7 +77,7 @@ function fillHeader(a, code) {
   instructions.textContent = a.instructions;
   instructions.hidden = !a.instructions;
   if (a.due) {
-    const date = new Date(`${a.due}T00:00:00`).toLocaleDateString(lang === 'th' ? 'th-TH' : 'en-GB', { dateStyle: 'long' });
+    const date = longDate(a.due);
     due.textContent = fill(words.due, { date });
     due.hidden = false;
   }
@@ -99,7 +100,7 @@ async function loadItems(ids, catalog) {
     const entry = entries.get(id);
     if (!entry) return { error: fill(words.missing, { n, id }) };
     try {
-      return { entry, page: readPuzzlePage(await fetchText(entry.url)) };
+      return { entry, page: await readPuzzlePage(await fetchText(entry.url)) };
     } catch (error) {
       return { error: fill(words.unloaded, { n, id, why: why(error) }) };
     }
@@ -176,7 +177,7 @@ async function show() {
   fillHeader(a, code);
   let catalog;
   try {
-    catalog = JSON.parse(await fetchText(words.catalog));
+    catalog = await fetchCatalog(words.catalog);
   } catch (error) {
     if (current()) stop(fill(words.catalogFailed, { why: why(error) }));
     return;
