@@ -14,6 +14,7 @@ import traceback
 from . import errors, options
 from .core import budget as budgets
 from .core import computer, search
+from .core.play import play_reply, status  # noqa: F401  (status: the play reply's, for callers of the api)
 from .core.protocol import Game, GameSpec
 from .errors import EngineError, quote
 from .registry import GAMES
@@ -87,14 +88,6 @@ def _new_game(request: dict) -> Game:
     return game
 
 
-def status(game: Game) -> dict:
-    """``status`` of a play reply: result, reason and the game's own details (check, counting)."""
-    ended = game.outcome()
-    view = game.view()
-    return {"result": ended.result if ended else "ongoing", "reason": ended.reason if ended else None,
-            **view.get("status", {})}
-
-
 def _op_games(request: dict) -> dict:
     return {"games": [spec.to_dict() for spec in GAMES.values()]}
 
@@ -110,14 +103,7 @@ def _op_legal_moves(request: dict) -> dict:
 
 
 def _op_play(request: dict) -> dict:
-    game = _new_game(request)
-    legal = sorted(game.legal_moves(), key=lambda m: m.text)
-    view = {key: value for key, value in game.view().items() if key != "status"}
-    return {"position": game.position_text(), "turn": game.state.turn, **view,
-            "legal_moves": [m.text for m in legal],
-            "legal": [{**m.to_dict(), "words": game.words(m)} for m in legal],
-            "actions": game.actions(), "last_move": game.last_move, "last_move_words": game.last_move_words,
-            "status": status(game)}
+    return play_reply(_new_game(request))
 
 
 def _op_perft(request: dict) -> dict:
@@ -192,6 +178,16 @@ for _spec_entry in GAMES.values():
         OPS.setdefault(_op, _op_game_specific)
 
 
+def _handler(request: dict):
+    """The op's handler: a game's own op (its ``extra_ops``) before the shared op of that name."""
+    op = _field(request, "op", str)
+    game = request.get("game")
+    spec = GAMES.get(game) if isinstance(game, str) else None
+    if spec is not None and op in spec.extra_ops:
+        return _op_game_specific
+    return _lookup(OPS, op, "op", errors.UNKNOWN_OP, "op", "คำสั่ง")
+
+
 def call(request: object) -> dict:
     """Answer one request dict with a reply dict; errors become ``ok: false`` replies."""
     try:
@@ -199,8 +195,7 @@ def call(request: object) -> dict:
             raise EngineError(errors.BAD_REQUEST,
                               f"a request must be a JSON object, got {type(request).__name__}",
                               f"คำขอต้องเป็นออบเจกต์ JSON แต่ได้ {type(request).__name__}")
-        handler = _lookup(OPS, _field(request, "op", str), "op", errors.UNKNOWN_OP, "op", "คำสั่ง")
-        return {"ok": True, **handler(request)}
+        return {"ok": True, **_handler(request)(request)}
     except EngineError as error:
         return {"ok": False, "error": error.to_dict()}
     except RecursionError:

@@ -7,10 +7,10 @@ import traceback
 from pathlib import Path
 
 from . import bench
-from .build import build, check
+from .build import Rebuilder, build, check
 from .errors import BuildFailed
 from .puzzles import mine
-from .serve import load_header_rules, make_server, watch
+from .serve import load_header_rules, make_server, restart_process, watch
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -45,17 +45,22 @@ def main(argv: list[str] | None = None) -> int:
             print(f"ok: {len(site.pages)} pages checked, no problems")
             _puzzle_summary(site)
             return 0
-        if args.command == "build" or not args.no_build:
+        rebuilder = Rebuilder(root, out) if args.command == "serve" and not args.no_build else None
+        if args.command == "build":
             site = build(root, out)
             print(f"built {len(site.pages)} pages into {out}")
+            _puzzle_summary(site)
+        elif rebuilder is not None:
+            site, took = rebuilder.build()
+            print(f"built {len(site.pages)} pages into {out} {took}")
             _puzzle_summary(site)
         if args.command == "serve":
             if not (out / "index.html").is_file():
                 print(f"nothing to serve: {out} has no index.html (run without --no-build)", file=sys.stderr)
                 return 1
             server = make_server(out, args.host, args.port, load_header_rules(root))
-            if not args.no_build:
-                watch(root, lambda: _rebuild(root, out))
+            if rebuilder is not None:
+                watch(root, lambda: _rebuild(rebuilder), restart=restart_process)
             print(f"serving {out} on http://{args.host}:{server.server_address[1]}/ (Ctrl-C stops)", flush=True)
             try:
                 server.serve_forever()
@@ -75,11 +80,11 @@ def _puzzle_summary(site) -> None:
         print(f"puzzles: {site.puzzles.summary()}")
 
 
-def _rebuild(root: Path, out: Path) -> None:
+def _rebuild(rebuilder: Rebuilder) -> None:
     """Rebuild after a change; on problems keep serving the last good output."""
     try:
-        site = build(root, out)
-        print(f"rebuilt {len(site.pages)} pages")
+        site, took = rebuilder.build()
+        print(f"rebuilt {len(site.pages)} pages {took}", flush=True)
         _puzzle_summary(site)
     except BuildFailed as failed:
         print(failed.report(), file=sys.stderr)

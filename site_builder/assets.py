@@ -46,6 +46,9 @@ FONT_FILES = tuple(
     for subset in ("thai", "latin")
     for weight in (400, 700)
 )
+#: Files under site_builder/static/ the site never serves: Python's caches and the type checker's
+#: configs and declarations (static/js/tsconfig*.json, static/js/types/*.d.ts; tests/site_builder/test_typecheck.py).
+NOT_SHIPPED = ("__pycache__", "*.pyc", ".DS_Store", "tsconfig*.json", "*.d.ts")
 #: The QR code library (npm qrcode-generator, pinned in package.json): its ES module, as shipped.
 QR_SOURCE = Path("node_modules") / "qrcode-generator" / "dist" / "qrcode.mjs"
 QR_FOLDER = "static/vendor/qrcode-generator"
@@ -98,8 +101,9 @@ def minified_css(css: str) -> str:
     return CSS_PUNCTUATION_SPACE.sub(r"\1", css).strip() + "\n"
 
 
-def write_assets(out_dir: Path, project_root: Path) -> AssetUrls:
-    """Copy static files, Pyodide, fonts and the engine wheel into `out_dir`.
+def write_assets(out_dir: Path, project_root: Path, engine_games: dict[str, Path] | None = None) -> AssetUrls:
+    """Copy static files, Pyodide, fonts and the engine wheel into `out_dir`; ``engine_games``
+    (module -> package folder) are games from outside engine/ that the wheel carries too.
 
     Raises BuildFailed listing every missing piece at once.
     """
@@ -133,7 +137,7 @@ def write_assets(out_dir: Path, project_root: Path) -> AssetUrls:
 
     wheel = None
     try:
-        wheel = engine_wheel(project_root)
+        wheel = engine_wheel(project_root, engine_games=engine_games)
     except BuildFailed as e:
         problems.extend(e.problems)
 
@@ -147,7 +151,7 @@ def write_assets(out_dir: Path, project_root: Path) -> AssetUrls:
             static_src,
             static_out,
             dirs_exist_ok=True,
-            ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".DS_Store"),
+            ignore=shutil.ignore_patterns(*NOT_SHIPPED),
         )
         for css in static_out.rglob("*.css"):
             css.write_text(minified_css(css.read_text(encoding="utf-8")), encoding="utf-8")
@@ -205,21 +209,41 @@ def pyodide_version(project_root: Path) -> str:
     return version
 
 
-def engine_sources_hash(project_root: Path) -> str:
-    """sha256 over engine/**/*.py (relative path + bytes) and the wheel recipe."""
-    engine_dir = Path(project_root) / "engine"
+def engine_sources_hash(project_root: Path, engine_games: dict[str, Path] | None = None) -> str:
+    """sha256 over engine/**/*.py (relative path + bytes), the extra games' packages and the wheel recipe."""
     h = hashlib.sha256()
-    h.update(ENGINE_PYPROJECT.encode())
+    h.update(_wheel_pyproject(engine_games).encode())
     h.update(SOURCE_DATE_EPOCH.encode())
-    for path in _engine_sources(engine_dir):
-        rel = path.relative_to(engine_dir).as_posix()
+    engine_dir = Path(project_root) / "engine"
+    for dest, path in _wheel_files(engine_dir, engine_games):
+        rel = dest.removeprefix("engine/") if path.is_relative_to(engine_dir) else dest
         h.update(b"\0" + rel.encode() + b"\0")
         h.update(path.read_bytes())
     return h.hexdigest()
 
 
-def engine_wheel(project_root: Path, cache_dir: Path | None = None) -> Path:
-    """Path of the engine-only wheel, built with pip on a cache miss."""
+GAMES_LIST = "kradan_games"  # engine.registry.LISTED: the games from outside engine/ a wheel carries
+
+
+def _wheel_pyproject(engine_games: dict[str, Path] | None) -> str:
+    """The wheel's pyproject: :data:`ENGINE_PYPROJECT`, plus the extra games' packages."""
+    if not engine_games:
+        return ENGINE_PYPROJECT
+    names = ", ".join(f'"{name}", "{name}.*"' for name in (*sorted(engine_games), GAMES_LIST))
+    return ENGINE_PYPROJECT.replace('include = ["engine", "engine.*"]', f'include = ["engine", "engine.*", {names}]')
+
+
+def _wheel_files(engine_dir: Path, engine_games: dict[str, Path] | None) -> list[tuple[str, Path]]:
+    """(path in the wheel, source file) of the engine and of every extra game's package."""
+    files = [(f"engine/{p.relative_to(engine_dir).as_posix()}", p) for p in _engine_sources(engine_dir)]
+    for name, folder in sorted((engine_games or {}).items()):
+        files += [(f"{name.replace('.', '/')}/{p.relative_to(folder).as_posix()}", p) for p in _engine_sources(folder)]
+    return files
+
+
+def engine_wheel(project_root: Path, cache_dir: Path | None = None, engine_games: dict[str, Path] | None = None) -> Path:
+    """Path of the engine-only wheel, built with pip on a cache miss; ``engine_games`` (module ->
+    package folder) are games from outside engine/ it carries too, listed in ``kradan_games``."""
     project_root = Path(project_root)
     engine_dir = project_root / "engine"
     if not (engine_dir / "__init__.py").is_file():
@@ -233,7 +257,7 @@ def engine_wheel(project_root: Path, cache_dir: Path | None = None) -> Path:
                 )
             ]
         )
-    key = engine_sources_hash(project_root)
+    key = engine_sources_hash(project_root, engine_games)
     cache = Path(cache_dir) if cache_dir else _cache_dir() / "engine-wheel"
     cached = cache / key[:32] / WHEEL_NAME
     if cached.is_file():
@@ -242,11 +266,16 @@ def engine_wheel(project_root: Path, cache_dir: Path | None = None) -> Path:
     with tempfile.TemporaryDirectory(prefix="kradan-wheel-") as tmp:
         tmp = Path(tmp)
         src = tmp / "src"
-        for path in _engine_sources(engine_dir):
-            dest = src / "engine" / path.relative_to(engine_dir)
+        for rel, path in _wheel_files(engine_dir, engine_games):
+            dest = src / rel
             dest.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(path, dest)
-        (src / "pyproject.toml").write_text(ENGINE_PYPROJECT, encoding="utf-8")
+        if engine_games:
+            (src / GAMES_LIST).mkdir()
+            (src / GAMES_LIST / "__init__.py").write_text(
+                f'"""Games from outside engine/ (engine.registry loads them)."""\nENGINE_GAMES = {sorted(engine_games)!r}\n',
+                encoding="utf-8")
+        (src / "pyproject.toml").write_text(_wheel_pyproject(engine_games), encoding="utf-8")
         dist = tmp / "dist"
         built, log = _pip_wheel(src, dist)
         if built is None:

@@ -1,21 +1,24 @@
 """Board blocks: parse the `key: value` lines of a game's fenced block and check them with the engine.
 
 Game-neutral for square-board games: a plugin (site_builder/games/<id>/) gives a
-:class:`BlockSpec` (its game id, sides and examples) and calls :func:`parse_board`.
+:class:`BlockSpec` (its game id, sides and examples) and calls :func:`parse_board`. The
+board's size is the engine game's (``files`` x ``ranks`` in the ``games`` op).
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cache
 
 from engine.api import call
+from engine.core.grid import Grid
+from engine.registry import GAMES
 
 from .errors import BuildProblem
 from .frontmatter import key_lines
 
 KEYS = ("position", "moves", "caption", "highlights", "arrows", "interactive", "orientation")
-SQUARE = re.compile(r"[a-h][1-8]\Z")
-ARROW = re.compile(r"([a-h][1-8])([a-h][1-8])\Z")
+SQUARES = re.compile(r"[a-z][1-9][0-9]?")
 COMMENT = re.compile(r"\s+#\s.*\Z")
 MOVE_CODES = ("BAD_MOVE", "ILLEGAL_MOVE", "GAME_OVER", "COUNT_NOT_ALLOWED")
 
@@ -52,6 +55,15 @@ class Board:
     flipped: bool  # rank 8 at the bottom (any side but the game's first)
     caption: str
     replies: dict | None = None  # a live board's recorded replies (replies.page_table), for its first move
+    files: int = 8  # the board's size, the engine game's
+    ranks: int = 8
+
+
+@cache
+def board_grid(game: str) -> Grid:
+    """The board of engine game ``game``: the size its registry entry gives (and the ``games``
+    op lists), read without asking the engine anything (phase 2 may use it too)."""
+    return Grid(*GAMES[game].board_size)
 
 
 def parse_board(spec: BlockSpec, lines: list[str], first_line: int, rel: str) -> tuple[Board | None, list[BuildProblem]]:
@@ -72,11 +84,12 @@ def board_of(spec: BlockSpec, reply: dict, last: dict | None = None, *, orientat
              highlights: tuple[str, ...] = (), arrows: tuple[str, ...] = (), interactive: bool = False) -> Board:
     """The Board of an engine ``play`` reply; ``last`` is the ``legal`` object of its last move (if any)."""
     last_squares = tuple(dict.fromkeys([last["from"] or last["to"], *last["path"]])) if last else ()
+    grid = board_grid(spec.game)
     return Board(game=spec.game, position=reply["position"], pieces=reply["board"], turn=reply["turn"],
                  check=reply["status"].get("check", False), result=reply["status"]["result"],
                  last_move=reply["last_move"], last_squares=last_squares, highlights=highlights, arrows=arrows,
                  interactive=interactive, orientation=orientation, flipped=orientation != spec.sides[0],
-                 caption=caption)
+                 caption=caption, files=grid.files, ranks=grid.ranks)
 
 
 def _options(spec: BlockSpec, fields, fence_line, rel, problems) -> dict:
@@ -84,17 +97,19 @@ def _options(spec: BlockSpec, fields, fence_line, rel, problems) -> dict:
     def get(key, default):
         return fields.get(key, (default, fence_line))
 
+    grid = board_grid(spec.game)
+    last = grid.names[-1]
     highlights, line = get("highlights", "")
     squares = tuple(highlights.replace(",", " ").split())
     for sq in squares:
-        if not SQUARE.match(sq):
+        if sq not in grid.index:
             problems.append(BuildProblem(rel, line, f"highlight {sq!r} is not a square",
-                                         "write squares a1..h8 separated by spaces, e.g. 'e4 d5'"))
+                                         f"write squares a1..{last} separated by spaces, e.g. 'a1 {last}'"))
     arrows_text, line = get("arrows", "")
     arrows = tuple(arrows_text.replace(",", " ").split())
     for arrow in arrows:
-        m = ARROW.match(arrow)
-        if not m or m[1] == m[2]:
+        pair = SQUARES.findall(arrow)
+        if len(pair) != 2 or "".join(pair) != arrow or pair[0] == pair[1] or not set(pair) <= grid.index.keys():
             problems.append(BuildProblem(rel, line, f"arrow {arrow!r} is not a from-to square pair",
                                          "write arrows as two different squares joined, e.g. 'b1d2 g1f3'"))
     interactive, line = get("interactive", "true")

@@ -18,12 +18,27 @@ class SiteConfig:
     name_th: str = "กระดาน"
     name_en: str = "Kradan"
     games: tuple[str, ...] = ()  # empty: every game that has an engine and a site plugin
+    plugins: tuple[str, ...] = ()  # modules of games from outside site_builder/ (each has a PLUGIN)
 
     def name(self, lang: str) -> str:
         return self.name_th if lang == "th" else self.name_en
 
 
-FIELDS = {"name_th": str, "name_en": str, "games": list}
+FIELDS = {"name_th": str, "name_en": str, "games": list, "plugins": list}
+
+
+def plugin_modules(root: Path) -> tuple[list[str], int]:
+    """The ``plugins`` list of the table (modules of games from outside site_builder/) and its
+    line; nothing when the table or the key is missing or malformed (load_config reports that)."""
+    path = root / "pyproject.toml"
+    try:
+        text = path.read_text(encoding="utf-8")
+        value = tomllib.loads(text).get("tool", {}).get("kradan", {}).get("site", {}).get("plugins", [])
+    except (OSError, tomllib.TOMLDecodeError):
+        return [], 0
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        return [], 0
+    return value, _line_of(text, "plugins")
 
 
 def load_config(root: Path, known_games: tuple[str, ...]) -> tuple[SiteConfig, list[BuildProblem]]:
@@ -60,6 +75,8 @@ def load_config(root: Path, known_games: tuple[str, ...]) -> tuple[SiteConfig, l
 
 
 def _example(key: str, known_games: tuple[str, ...]) -> str:
+    if key == "plugins":
+        return '["mygame_site"]'
     return f'["{known_games[0]}"]' if key == "games" and known_games else '"Kradan"'
 
 

@@ -18,7 +18,9 @@ HOME_SCHEMA = {"title": str, "summary": str}
 PREFIX = re.compile(r"\d+-")
 SLUG = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*\Z")
 SANDBOX = "sandbox"
-FENCES = {site.fence: site for site in PLUGINS.values()}
+def fences() -> dict:
+    """Board block info strings -> the game plugin that reads them (the games registered now)."""
+    return {site.fence: site for site in PLUGINS.values()}
 INDENTED_BOARD = re.compile(r"[ \t]+(?:`{3,}|~{3,})[ \t]*(\w+)")
 
 
@@ -64,16 +66,17 @@ def load_page(path: Path, rel: str, lang: str, game: str | None) -> tuple[Page |
                                      "name the file like '03-first-moves.md' (lowercase a-z, 0-9, '-'; "
                                      f"not {', '.join(reserved)})"))
     lines = fm.body.split("\n")
+    blocks = fences()
     for i, line in enumerate(lines):
         m = INDENTED_BOARD.match(line)
-        if m and m[1] in FENCES:
+        if m and m[1] in blocks:
             problems.append(BuildProblem(rel, fm.body_line + i, f"indented ```{m[1]} block is not read as a board",
                                          "start the fence at the beginning of the line (not inside a list)"))
     problems += raw_html_problems(fm.body, fm.body_line, rel)
     boards = []
     for fence in find_fences(lines):
-        if fence.info in FENCES:
-            board, board_problems = FENCES[fence.info].parse_board(fence.body, fm.body_line + fence.start + 1, rel)
+        if fence.info in blocks:
+            board, board_problems = blocks[fence.info].parse_board(fence.body, fm.body_line + fence.start + 1, rel)
             problems += board_problems
             if board and board.interactive and PLUGINS[board.game].boards:
                 board = replace(board, replies=first_move_table(board.game, board.position, lang))

@@ -56,8 +56,7 @@ def crumbs(site: Site, lang: str, game: str) -> list[dict]:
 def puzzle_link(site: Site, lang: str, game: str, filters: dict[str, str]) -> dict | None:
     """The puzzle index filtered to ``game`` and ``filters`` (kind, tag) with how many puzzles it
     shows, or None when it would show none."""
-    count = sum(1 for p in site.puzzles.puzzles if p.game == game
-                and filters.get("kind", p.kind) == p.kind and filters.get("tag", "") in (*p.tags, ""))
+    count = site.puzzles.count(game, filters.get("kind"), filters.get("tag") or None)
     if not site.puzzles.present or not count:
         return None
     return {"url": f"{index_url(lang)}?{urlencode({'game': game, **filters})}", "count": count}

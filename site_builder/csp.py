@@ -7,6 +7,7 @@ merely looks like an attribute ("= 16 moves.") is text: the page is parsed, not 
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from html.parser import HTMLParser
 
 from .errors import BuildProblem
@@ -50,12 +51,13 @@ def blocked(html: str) -> list[tuple[int, str]]:
     return finder.found
 
 
-def csp_problems(html: str, source: str) -> list[BuildProblem]:
+@lru_cache(maxsize=1024)  # serve re-renders every page; an unchanged page is not parsed again
+def csp_problems(html: str, source: str) -> tuple[BuildProblem, ...]:
     """One problem per page that the CSP would break, listing what and where (HTML lines)."""
     found = blocked(html)
     if not found:
-        return []
+        return ()
     listed = "; ".join(f"{what} (HTML line {line})" for line, what in found[:5])
     more = f" and {len(found) - 5} more" if len(found) > 5 else ""
-    return [BuildProblem(source, 0, f"the page has inline script, style or on* handler (blocked by the CSP): "
-                                    f"{listed}{more}", "remove it; use classes and /static/ files")]
+    return (BuildProblem(source, 0, f"the page has inline script, style or on* handler (blocked by the CSP): "
+                                    f"{listed}{more}", "remove it; use classes and /static/ files"),)

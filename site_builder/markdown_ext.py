@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 
 import markdown
 from markdown.extensions import Extension
@@ -74,8 +75,13 @@ def slugify(value: str, separator: str) -> str:
 
 def to_html(text: str, games: tuple[str, ...], boards_html: list[str]) -> str:
     """Render lesson Markdown; board fences become the given HTML fragments in order."""
+    return _converted(text, tuple(games), tuple(boards_html))
+
+
+@lru_cache(maxsize=512)  # serve renders every lesson again; an unchanged one is not converted again
+def _converted(text: str, games: tuple[str, ...], boards_html: tuple[str, ...]) -> str:
     md = markdown.Markdown(extensions=[
-        BoardExtension(games, boards_html), "fenced_code", "tables", "toc",
+        BoardExtension(games, list(boards_html)), "fenced_code", "tables", "toc",
     ], extension_configs={"toc": {"slugify": slugify}})
     return md.convert(text)
 
@@ -119,6 +125,7 @@ class RawHtmlFinder(Extension):
         md.inlinePatterns.register(_RawHtmlInline(html.pattern, md, self.found), "html", 90)
 
 
+@lru_cache(maxsize=512)  # serve checks every lesson again (callers only read the list)
 def find_raw_html(text: str) -> list[tuple[int, str]]:
     """(0-based line, first line of the fragment) of every piece of raw HTML in ``text``, as
     Python-Markdown reads it: code spans and fenced blocks (boards too) are not HTML."""

@@ -25,7 +25,14 @@ reaches a game only through these methods, never by its name:
 ``templates``       the folder of the extra pages' templates (they may extend ``base.html``)
 ``proof_options``   rule options of the puzzle proofs (e.g. an illegal move refused with its reason
                     rather than lost), the engine's defaults for the rest
+``engine_package``  a game from outside the project's engine/: the module of its engine package
+                    (with a ``SPEC``), registered in the engine and carried in the browser wheel
+``scripts``         a game from outside site_builder/: the folder of its browser module
+                    (``index.js``), served as ``/static/js/games/<id>/``
 ==================  ==========================================================================
+
+A game outside site_builder/ is a module with a ``PLUGIN`` named in ``[tool.kradan.site]
+plugins`` (``site_builder.games.load``).
 """
 from __future__ import annotations
 
@@ -143,6 +150,8 @@ class GameSite(ABC):
     templates: Path | None = None
     boards: bool = True  # played on a board: a sandbox page, board diagrams (False: CardGameSite)
     proof_options: dict = {}
+    engine_package: str | None = None  # a game from outside engine/: its engine package's module
+    scripts: Path | None = None  # a game from outside site_builder/: its browser module's folder
 
     @abstractmethod
     def parse_board(self, lines: list[str], first_line: int, rel: str) -> tuple[Board | None, list[BuildProblem]]:

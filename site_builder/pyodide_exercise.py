@@ -40,8 +40,29 @@ def exercise(names: list[str]) -> dict:
             ask(gid, {"op": "bestmove", "game": gid, "position": start, "moves": [], "level": level, "budget": 2000})
         ask(gid, {"op": "mate", "game": gid, "position": start, "moves": [], "mate_in": 1, "budget": 2000})
         ask(gid, {"op": "defend", "game": gid, "position": start, "moves": [], "horizon": 1, "budget": 2000})
+        if "deal" in game["ops"]:
+            _deal_and_play(ask, gid)
     for text in ("", "[", "{}", '{"op": 1}', '{"op": "nope"}', "[" * 200 + "]" * 200, '{"op": "games"}'):
         call_json(text)
     for tally in summary.values():
         tally["errors"] = sorted(set(tally["errors"]))
     return summary
+
+
+def _deal_and_play(ask, gid: str) -> None:
+    """A card game's hand from the deal to its settlement: each turn through play, view and
+    (the first turns) bestmove, then an action the door refuses."""
+    ask(gid, {"op": "deal", "game": gid, "deck": ["??"]})
+    position = ask(gid, {"op": "deal", "game": gid, "seed": 1}).get("state")
+    for turn in range(300):
+        reply = ask(gid, {"op": "play", "game": gid, "position": position, "moves": []})
+        if not reply.get("legal"):
+            break
+        seat = reply["turn"]
+        ask(gid, {"op": "view", "game": gid, "position": position, "seat": seat})
+        move = reply["legal"][-1]
+        if turn < 3:
+            asked = {"op": "bestmove", "game": gid, "position": position, "seat": seat, "level": 3}
+            move = ask(gid, asked).get("move", move)
+        position = ask(gid, {"op": "play", "game": gid, "position": position, "moves": [move]})["position"]
+    ask(gid, {"op": "play", "game": gid, "position": position, "moves": ["bogus"]})

@@ -31,6 +31,7 @@ import subprocess
 import tempfile
 import zipfile
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from site_builder.errors import BuildFailed, BuildProblem
@@ -116,10 +117,16 @@ def engine_modules(engine_dir: Path) -> dict[str, list[str]]:
     """{"engine": every module of the engine package, "imported": every other module its source
     imports (absolute imports, in functions too)} — the trace imports them all."""
     engine_dir = Path(engine_dir)
+    files = tuple((path, path.stat().st_mtime_ns, path.stat().st_size) for path in sorted(engine_dir.rglob("*.py"))
+                  if "__pycache__" not in path.parts)
+    found = _engine_modules(engine_dir, files)
+    return {key: list(names) for key, names in found.items()}
+
+
+@lru_cache(maxsize=4)  # serve builds again and again: the sources are parsed again only when one changed
+def _engine_modules(engine_dir: Path, files: tuple[tuple[Path, int, int], ...]) -> dict[str, list[str]]:
     own, imported = set(), set()
-    for path in sorted(engine_dir.rglob("*.py")):
-        if "__pycache__" in path.parts:
-            continue
+    for path, _, _ in files:
         parts = ("engine", *path.relative_to(engine_dir).with_suffix("").parts)
         name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
         if name in NOT_SHIPPED_MODULES:
@@ -137,6 +144,12 @@ def engine_modules(engine_dir: Path) -> dict[str, list[str]]:
 def trimmed_zip(source: Path, members: list[str]) -> bytes:
     """The zip ``source`` with only ``members`` (and their folders' entries), in the same order
     with the same names and timestamps, so the same inputs give the same bytes."""
+    stat = Path(source).stat()
+    return _trimmed_zip(Path(source), stat.st_mtime_ns, stat.st_size, tuple(sorted(members)))
+
+
+@lru_cache(maxsize=4)  # serve builds again and again from the same zip: compressed once per process
+def _trimmed_zip(source: Path, mtime_ns: int, size: int, members: tuple[str, ...]) -> bytes:
     keep = set(members)
     folders = {name[: i + 1] for name in members for i, ch in enumerate(name) if ch == "/"}
     buffer = io.BytesIO()

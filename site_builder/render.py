@@ -8,11 +8,13 @@ from __future__ import annotations
 import traceback
 from pathlib import Path
 
+from engine.core.grid import Grid
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined, TemplateError
 from markupsafe import Markup
 
 from . import diagram, offline
 from .assets import AssetUrls
+from .boards import board_grid
 from .content import Page
 from .context import Output, alternates, base_context, crumbs, game_url, practice_link, start_path
 from .csp import csp_problems
@@ -30,7 +32,6 @@ from .teach import outputs as teach_outputs
 
 PACKAGE = Path(__file__).parent
 TEMPLATES = PACKAGE / "templates"
-FENCES = tuple(site.fence for site in PLUGINS.values())
 
 
 def template_folders() -> dict[Path, str]:
@@ -126,11 +127,17 @@ def _markdown(page: Page) -> dict:
     figures = [PLUGINS[b.game].figure(b, page.lang) for b in page.boards]
     live = list(dict.fromkeys(b.game for b in page.boards if b.interactive))  # the games of its live boards
     sprites = "".join(PLUGINS[game].sprite() for game in dict.fromkeys(b.game for b in page.boards))
-    return {"body": Markup(to_html(page.body, FENCES, figures)),
+    return {"body": Markup(to_html(page.body, tuple(site.fence for site in PLUGINS.values()), figures)),
             "sprite": Markup(sprites + diagram.frames(b for b in page.boards if PLUGINS[b.game].boards))
                if page.boards else "",
             "needs_js": bool(live),
             "preload_modules": module_graph("main.js", *(f"games/{game}/index.js" for game in live)) if live else ()}
+
+
+def _board_size(game: str) -> Grid | None:
+    """The size of ``game``'s board for the page's data when it is not 8x8 (None: the usual board)."""
+    grid = board_grid(game)
+    return None if (grid.files, grid.ranks) == diagram.STANDARD else grid
 
 
 def _sandbox(site: Site, urls: AssetUrls, lang: str, game: str) -> list[Output]:
@@ -140,6 +147,7 @@ def _sandbox(site: Site, urls: AssetUrls, lang: str, game: str) -> list[Output]:
     t = strings(lang)
     ctx.update(title=f"{t['sandbox']} — {site.game_names[game][lang]}", summary=PLUGINS[game].sandbox_intro(lang),
                game=game, sprite=Markup(PLUGINS[game].sprite()), needs_js=True, replies_url=url + REPLIES_FILE,
+               board_size=_board_size(game),
                preload_modules=module_graph("sandbox.js", f"games/{game}/index.js"),
                breadcrumbs=crumbs(site, lang, game) + [{"title": t["sandbox"], "url": url}])
     folder = f"{lang}/{game}/sandbox"

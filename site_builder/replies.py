@@ -52,8 +52,8 @@ def record(requests: Iterable[PageRequest]) -> list[dict]:
             raise ValueError(f"the engine refused a page request {key}: {reply['error']['message']}")
         if item.pending:
             reply = {**reply, "pending": True}
-        seen[key] = {"request": item.request, "reply": reply,
-                     "legal": None if item.legal is None else list(item.legal)}
+        legal = None if item.legal is None else list(item.legal)
+        seen[key] = {"request": item.request, "reply": _kept(reply, legal), "legal": legal}
     return list(seen.values())
 
 
@@ -139,12 +139,20 @@ def _packed(reply: dict, parent: dict | None, key: str) -> dict:
     return out
 
 
-def _cut(reply: dict, keep: list[str] | None, lang: str) -> dict:
-    """One language's words; ``legal_moves`` dropped (the page reads ``legal``); only ``keep``'s legal moves."""
+def _kept(reply: dict, keep: list[str] | None) -> dict:
+    """What a page can read of a reply, in every language: ``legal_moves`` dropped (the page reads
+    ``legal``), only ``keep``'s legal moves. ``record`` stores replies so (a proof's replies stay small)."""
     out = {key: value for key, value in reply.items() if key != "legal_moves"}
+    if "legal" in out and keep is not None:
+        out["legal"] = [m for m in out["legal"] if m["move"] in keep]
+    return out
+
+
+def _cut(reply: dict, keep: list[str] | None, lang: str) -> dict:
+    """One language's words of what a page reads (``_kept``)."""
+    out = _kept(reply, keep)
     if "legal" in out:
-        legal = out["legal"] if keep is None else [m for m in out["legal"] if m["move"] in keep]
-        out["legal"] = [_short_move(move, lang) for move in legal]
+        out["legal"] = [_short_move(move, lang) for move in out["legal"]]
     if isinstance(out.get("last_move_words"), dict):
         out["last_move_words"] = {lang: out["last_move_words"][lang]}
     return out
@@ -203,6 +211,7 @@ def sandbox_replies(game: str) -> tuple[dict, ...]:
     return tuple(start) + first_moves(game, start[0]["reply"]["position"])
 
 
+@lru_cache(maxsize=None)
 def first_move_table(game: str, position: str, lang: str) -> dict:
     """The recorded replies of a lesson board (first_moves), packed for its page in ``lang``."""
     return page_table(list(first_moves(game, position)), lang)

@@ -30,6 +30,7 @@ import subprocess
 import tempfile
 import time
 from dataclasses import dataclass
+from functools import lru_cache
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -144,6 +145,7 @@ def marked_up(page: str, entry: Searchable, site: Site, rel_path: str) -> str:
     return page[:match.start()] + opening + page[match.end():end] + extra + page[end:]
 
 
+@lru_cache(maxsize=1024)  # serve indexes every page again; an unchanged page is not parsed again
 def main_text(fragment: str) -> str:
     """The text of an HTML fragment (script and style contents left out)."""
     reader = _Text()

@@ -1,7 +1,9 @@
 """Local server for the built site: production MIME types and the headers from netlify.toml."""
 from __future__ import annotations
 
+import os
 import re
+import sys
 import threading
 import time
 import tomllib
@@ -129,8 +131,7 @@ def make_server(out: Path, host: str, port: int, rules: HeaderRules) -> Threadin
     return ThreadingHTTPServer((host, port), partial(handler, directory=str(out)))
 
 
-WATCHED = ("content", "puzzles", "site_builder/templates", "site_builder/games", "site_builder/static", "engine",
-           "pyproject.toml")
+WATCHED = ("content", "puzzles", "site_builder", "engine", "pyproject.toml")
 
 
 def sources_stamp(root: Path) -> tuple:
@@ -145,18 +146,36 @@ def sources_stamp(root: Path) -> tuple:
     return tuple(sorted(files))
 
 
-def watch(root: Path, rebuild: Callable[[], None], interval: float = 1.0) -> threading.Thread:
-    """Call `rebuild` (in a daemon thread) whenever the watched sources change."""
+def changed_files(before: tuple, after: tuple) -> set[str]:
+    """Paths added, removed or edited between two ``sources_stamp``s."""
+    return {entry[0] for entry in set(before) ^ set(after)}
+
+
+def watch(root: Path, rebuild: Callable[[], None], interval: float = 1.0,
+          restart: Callable[[], None] | None = None) -> threading.Thread:
+    """Call `rebuild` (in a daemon thread) whenever the watched sources change; when a Python
+    source changed and ``restart`` is given, call that instead (this process runs the old code)."""
     def loop():
         stamp = sources_stamp(root)
         while True:
             time.sleep(interval)
             now = sources_stamp(root)
             if now != stamp:
+                changed = changed_files(stamp, now)
                 stamp = now
-                rebuild()
+                if restart is not None and any(path.endswith(".py") for path in changed):
+                    restart()
+                else:
+                    rebuild()
 
     thread = threading.Thread(target=loop, name="kradan-watch", daemon=True)
     thread.start()
     return thread
+
+
+def restart_process() -> None:
+    """Start this command again in this process (``serve`` after a Python source changed: the
+    engine and the builder are imported once, so only a new process runs the edited code)."""
+    print("a Python source changed: restarting", flush=True)
+    os.execv(sys.executable, [sys.executable, *sys.orig_argv[1:]])
 

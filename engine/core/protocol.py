@@ -22,6 +22,8 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
 
+from .. import errors
+from ..errors import EngineError
 from ..options import Option
 
 
@@ -134,7 +136,8 @@ class State(ABC):
 class Game(ABC):
     """A game record: start position, options and moves; the rules that need history.
 
-    Subclasses set the class attributes and implement the abstract methods. Errors are
+    Subclasses set the class attributes and implement the abstract methods; their
+    :meth:`apply` keeps the record with :meth:`record`. Errors are
     :class:`engine.errors.EngineError` with the input quoted.
     """
 
@@ -144,11 +147,15 @@ class Game(ABC):
     sides: ClassVar[tuple[str, ...]]
     start_position: ClassVar[str]
     options: ClassVar[tuple[Option, ...]]
+    files: ClassVar[int] = 8  # board width: files a, b, ... left to right
+    ranks: ClassVar[int] = 8  # board height: ranks 1, 2, ... bottom to top
+    records: ClassVar[tuple[str, ...]] = ()  # the game's own history lists/sets, copied by copy()
 
     def __init__(self, position: object, options: dict):
         """Parse ``position`` (the game's notation) under the resolved ``options``."""
         self.rules = options
         self.played: list[Move] = []
+        self.said: list[dict[str, str]] = []  # the words of every move played, as said before it
 
     @property
     @abstractmethod
@@ -163,9 +170,30 @@ class Game(ABC):
     def legal_moves(self) -> list[Move]:
         """Legal moves now, history rules included (empty when the game is over)."""
 
-    @abstractmethod
     def play(self, text: object) -> Move | None:
-        """Play move text (or a game action); returns the move, None for an action."""
+        """Play move text (or a game action); returns the move, None for an action.
+        GAME_OVER once the game has ended; the rest is the game's :meth:`apply`."""
+        ended = self.outcome()
+        if ended is not None:
+            raise EngineError(errors.GAME_OVER, f"the game is over ({ended.result}, {ended.reason}); no more moves",
+                              "เกมจบแล้ว เดินต่อไม่ได้")
+        return self.apply(text)
+
+    def apply(self, text: object) -> Move | None:
+        """The game's rules for :meth:`play` in a game that goes on: play the move (and
+        :meth:`record` it) or the action, or raise EngineError. Every game implements it
+        (or, owning its whole record, overrides :meth:`play`)."""
+        raise NotImplementedError(f"{type(self).__name__} implements neither apply() nor play()")
+
+    def record(self, move: Move, said: dict[str, str]) -> None:
+        """Keep ``move`` as played, with its words ``said`` (as :meth:`words` said it before)."""
+        self.played.append(move)
+        self.said.append(said)
+
+    def unrecord(self) -> None:
+        """Forget the last move played (a move taken back)."""
+        self.played.pop()
+        self.said.pop()
 
     @abstractmethod
     def outcome(self) -> Outcome | None:
@@ -191,7 +219,7 @@ class Game(ABC):
     @property
     def last_move_words(self) -> dict[str, str] | None:
         """The last move played, in words (as :meth:`words` said it before it was played)."""
-        return None if not self.played else {"th": self.played[-1].text, "en": self.played[-1].text}
+        return self.said[-1] if self.said else None
 
     def computer_action(self, value: Callable[[State], float]) -> str | None:
         """An action the computer takes now instead of a move, or None (the default).
@@ -202,8 +230,12 @@ class Game(ABC):
         return None
 
     def copy(self) -> "Game":
-        """An independent copy: playing on it leaves this game as it is."""
-        return copy.deepcopy(self)
+        """An independent copy: playing on it leaves this game as it is (states are values:
+        only the record and the game's own :attr:`records` are copied)."""
+        other = copy.copy(self)
+        for name in ("played", "said", *self.records):
+            setattr(other, name, copy.copy(getattr(self, name)))
+        return other
 
     @property
     def last_move(self) -> str | None:
@@ -248,6 +280,11 @@ class GameSpec:
     def start_position(self) -> str | None:
         return self.game.start_position if self.game else None
 
+    @property
+    def board_size(self) -> tuple[int, int] | None:
+        """``(files, ranks)`` of the board game's board; None for a game without a board."""
+        return (self.game.files, self.game.ranks) if self.game else None
+
     def start_for(self, options: dict) -> str | None:
         """The start position under resolved ``options`` (see :meth:`Game.start_text`)."""
         return self.game.start_text(options) if self.game else None
@@ -257,5 +294,5 @@ class GameSpec:
         out = {"id": self.id, "name": self.name, "name_th": self.name_th, "sides": list(self.sides),
                "ops": list(self.ops), "options": [o.to_dict() for o in self.options]}
         if self.game is not None:
-            out["start_position"] = self.game.start_position
+            out.update(start_position=self.game.start_position, files=self.game.files, ranks=self.game.ranks)
         return out

@@ -49,6 +49,11 @@ OPTIONS = (
            "A dummy may extend a run over another player's dummy (S003), or only touch the meld "
            "owner's own cards (popular pages).",
            "ฝากดัมมี่ต่อจากดัมมี่ของผู้อื่นได้ (กติกาดัมมี่น็อก 2025) หรือต่อได้เฉพาะไพ่ของเจ้าของชุด", "A-D14"),
+    Option("foolForced", "noDeeper", ("noDeeper", "mustTake"),
+           "When the upper seat feeds a card one can knock with (§47): no deeper collect is allowed "
+           "(drawing stays legal), or only the collect-knocks of that card are.",
+           "เมื่อขาบนตีโง่ให้ (ข้อ 47): ห้ามเก็บไพ่ที่ลึกกว่าใบนั้น (ยังจั่วได้) "
+           "หรือต้องเก็บใบนั้นไปน็อกเท่านั้น", "A-D35"),
     Option("multipliers", "S003", ("S003", "POP"),
            "Dark and colour factors: 2, 4 (colour) and 8 (colour-dark) as S003; or 2, 2 and 4 as the "
            "popular pages.",

@@ -83,11 +83,13 @@ def born(table: Table) -> dict[str, bool]:
 
 
 def _speto_shown_outside(table: Table, meld_id: str) -> bool:
-    """Was a speto melded or laid off somewhere but onto the blocker meld ``meld_id`` itself?"""
+    """Was a speto melded or laid off somewhere but onto the blocker meld ``meld_id`` itself?
+    Its owner's own speto laid on it counts (A-D33: the same action may put it down there)."""
+    owner = meld_id.rsplit(".", 1)[0]
     for player in table.players:
         if any(C.is_speto(text) for meld in player.melds for text in meld.cards):
             return True
-        if any(C.is_speto(l.card) and l.onto != meld_id for l in player.layoffs):
+        if any(C.is_speto(l.card) and (l.onto != meld_id or player.id == owner) for l in player.layoffs):
             return True
     return False
 

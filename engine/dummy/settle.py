@@ -133,9 +133,16 @@ def _fee_items(ledger: Ledger, facts: Facts, ranking: Ranking, options: dict) ->
         ledger.pays_each(discarder, table.ids, medium, "called_discard", "§32")
 
 
+def _nothing_at_knock(table: Table, liability) -> bool:
+    """A-D37: a §28 speto_fee liability of the knocking turn may find nothing to move, since a
+    speto put down in the knock earns no §41 fee (A-D10); its knocker_speto part moves instead."""
+    return liability.covers == "speto_fee" and table.knock is not None and liability.beneficiary == table.knock.player
+
+
 def _cover(ledger: Ledger, ranking: Ranking) -> None:
     """A-D25: each liability's covered lines an innocent pays its beneficiary are paid by the
-    culprits instead, in equal shares; a line moves once at most."""
+    culprits instead, in equal shares; a line moves once at most (a later liability whose lines
+    an earlier one already moved, e.g. knocker_speto after all at a knock, A-D37, moves nothing)."""
     for liability in ledger.table.events.liabilities:
         items, rule = COVERS[liability.covers]
         moved, lines = False, []
@@ -150,7 +157,9 @@ def _cover(ledger: Ledger, ranking: Ranking) -> None:
             share = line["amount"] // len(liability.culprits)
             lines += [{**line, "from": culprit, "amount": share, "rule": f"{line['rule']}, {rule}",
                        "on_behalf_of": line["from"]} for culprit in liability.culprits]
-        if not moved:
+        already = any("on_behalf_of" in line and line["item"] in items and line["to"] == liability.beneficiary
+                      for line in lines)
+        if not moved and not already and not _nothing_at_knock(ledger.table, liability):
             raise bad(liability.field, f"nothing to pay on behalf of others: {quote(liability.beneficiary)} receives "
                       f"no {liability.covers} payment from a player other than the culprits",
                       f"ไม่มีอะไรให้เหมาจ่ายแทน: {quote(liability.beneficiary)} ไม่ได้รับเงินรายการ {liability.covers} "

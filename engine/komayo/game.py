@@ -8,7 +8,6 @@ repetition loss (A-K5), the 50-move rule (A-K6, A-K14), and the loss by an illeg
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 
 from .. import errors
@@ -165,6 +164,7 @@ class KomayoGame(Game):
     sides = SIDE_IDS
     start_position = START
     options = OPTIONS
+    records = ("repeats", "played_texts")
 
     def __init__(self, position: object, options: dict):
         super().__init__(position, options)
@@ -177,7 +177,6 @@ class KomayoGame(Game):
         self.claimed = False
         self.lost_by: Outcome | None = None  # an illegal or repeated move (A-K4, A-K5)
         self.refusal: dict | None = None
-        self._before_last: KomayoState | None = None
 
     @classmethod
     def start_text(cls, options: dict) -> str:
@@ -214,13 +213,9 @@ class KomayoGame(Game):
         return (self.rules["fiftyMove"] == "claim" and self.quiet_plies >= FIFTY_MOVE_PLIES and not self.claimed
                 and self.outcome() is None)
 
-    def play(self, text: object) -> Move | None:
+    def apply(self, text: object) -> Move | None:
         """Play move text or ``claim-draw``. An illegal move loses (or raises ILLEGAL_MOVE under
         ``illegalMovePolicy = reject``); text that is not a move raises BAD_MOVE."""
-        ended = self.outcome()
-        if ended is not None:
-            raise EngineError(errors.GAME_OVER, f"the game is over ({ended.result}, {ended.reason}); no more moves",
-                              "เกมจบแล้ว เดินต่อไม่ได้")
         if text == CLAIM_DRAW:
             if not self._draw_claimable():
                 raise EngineError(errors.COUNT_NOT_ALLOWED,
@@ -240,11 +235,11 @@ class KomayoGame(Game):
         if key in self.repeats:
             return self._refuse(written, repetition(written.text), "repetition")
         move = state.move(handle)
+        self.record(move, self.words(move))
         self._count_quiet(state.pos, handle)
         self.repeats.add(key)
         self.played_texts.add(written.text)
-        self._before_last, self._state = state, after
-        self.played.append(move)
+        self._state = after
         return move
 
     def _refuse(self, written: MoveText, error: EngineError, reason: str) -> Move:
@@ -255,8 +250,7 @@ class KomayoGame(Game):
         self.refusal = {"move": written.text, "reason": error.reason, "message": error.message,
                         "message_th": error.message_th}
         move = _written_move(written)
-        self._before_last = self._state
-        self.played.append(move)
+        self.record(move, words.illegal_words(self._state.pos.turn, move.text))
         return move
 
     def _count_quiet(self, pos: Position, handle: int) -> None:
@@ -297,24 +291,9 @@ class KomayoGame(Game):
     def action_words(self, action: str) -> dict[str, str]:
         return words.claim_words(self.position.turn)
 
-    @property
-    def last_move_words(self) -> dict[str, str] | None:
-        if not self.played:
-            return None
-        before, move = self._before_last.pos, self.played[-1]
-        if self.lost_by is not None:
-            return words.illegal_words(before.turn, move.text)
-        return _move_words(before, move)
-
     def computer_action(self, value) -> str | None:
         """The computer claims a 50-move draw it may claim unless it stands better (``value`` > 0)."""
         return CLAIM_DRAW if self._draw_claimable() and value(self._state) <= 0 else None
-
-    def copy(self) -> "KomayoGame":
-        """An independent copy (states are values: only the history containers are copied)."""
-        other = copy.copy(self)
-        other.repeats, other.played_texts, other.played = set(self.repeats), set(self.played_texts), list(self.played)
-        return other
 
     @classmethod
     def perft(cls, position: str, depth: int, options: dict, budget) -> int:

@@ -14,7 +14,6 @@ A refused claim is ILLEGAL_MOVE with the reason ``no_missed_capture`` (nothing t
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
 
 from .. import errors
@@ -139,6 +138,7 @@ class MakhosGame(Game):
     sides = SIDE_NAMES
     start_position = fen.START_POSITION
     options = OPTIONS
+    records = ("history", "quiet_plies")
 
     def __init__(self, position: object, options: dict):
         super().__init__(position, options)
@@ -147,7 +147,6 @@ class MakhosGame(Game):
         self._state = MakhosState(setup.position, rules, setup.forced, setup.missed)
         self.history = [self._state.key()]
         self.quiet_plies = [0]  # plies since the last capture or man move, per entry of the history
-        self.said: list[dict[str, str]] = []  # the words of every move played, as said before it
 
     @classmethod
     def start_text(cls, options: dict) -> str:
@@ -172,12 +171,8 @@ class MakhosGame(Game):
         """``claim-capture`` right after the opponent passed up a capture (under ``claimable``)."""
         return [CLAIM] if self._state.missed and self.outcome() is None else []
 
-    def play(self, text: object) -> Move | None:
+    def apply(self, text: object) -> Move | None:
         """Play move text or ``claim-capture``; raise EngineError if it is not allowed."""
-        ended = self.outcome()
-        if ended is not None:
-            raise EngineError(errors.GAME_OVER, f"the game is over ({ended.result}, {ended.reason}); no more moves",
-                              "เกมจบแล้ว เดินต่อไม่ได้")
         state = self._state
         if text == CLAIM:
             self._claim()
@@ -185,11 +180,10 @@ class MakhosGame(Game):
         handle = parse_move(text, state.position, state.rules, state.forced)
         move = state.move(handle)
         progress = bool(handle[2]) or not state.position.is_king(handle[0])
-        self.said.append(self.words(move))
+        self.record(move, self.words(move))
         self._state = state.child(handle)
         self.history.append(self._state.key())
         self.quiet_plies.append(0 if progress else self.quiet_plies[-1] + 1)
-        self.played.append(move)
         return move
 
     def _claim(self) -> None:
@@ -204,8 +198,7 @@ class MakhosGame(Game):
             self.history.pop()
             self.quiet_plies.pop()
         if self.played:
-            self.played.pop()
-            self.said.pop()
+            self.unrecord()
         self.history[-1] = self._state.key()
 
     def words(self, move: Move) -> dict[str, str]:
@@ -218,10 +211,6 @@ class MakhosGame(Game):
     def action_words(self, action: str) -> dict[str, str]:
         return words.claim_words(self._state.turn)
 
-    @property
-    def last_move_words(self) -> dict[str, str] | None:
-        return self.said[-1] if self.said else None
-
     def computer_action(self, value: Callable[[State], float]) -> str | None:
         """The computer claims a missed capture when that leaves its opponent worse off than playing on."""
         state = self._state
@@ -230,13 +219,6 @@ class MakhosGame(Game):
         if not state.handles() or -value(state.claimed()) >= value(state):
             return CLAIM
         return None
-
-    def copy(self) -> "MakhosGame":
-        """An independent copy (states are values: only the lists are copied)."""
-        other = copy.copy(self)
-        other.history, other.quiet_plies = list(self.history), list(self.quiet_plies)
-        other.played, other.said = list(self.played), list(self.said)
-        return other
 
     def outcome(self) -> Outcome | None:
         state = self._state

@@ -6,8 +6,6 @@ count draw.
 
 from __future__ import annotations
 
-import copy
-
 from collections.abc import Callable
 
 from .. import errors
@@ -18,6 +16,7 @@ from ..errors import EngineError
 from . import counting, evaluation, words
 from .options import OPTIONS
 from .position import BLACK, COLOR_NAMES, PROMOTION, START_FEN, WHITE, Position, perft, typed_move
+from .refusals import legal_handle
 
 DRAW_ACTION = "count-draw"
 SIDES = ("white", "black")
@@ -112,6 +111,7 @@ class MakrukGame(Game):
     sides = SIDES
     start_position = START_FEN
     options = OPTIONS
+    records = ("history",)
 
     def __init__(self, position: object, options: dict):
         super().__init__(position, options)
@@ -119,7 +119,6 @@ class MakrukGame(Game):
         counting.adopt_fen_fields(start, position, options)
         self._state = MakrukState(start, options)
         self.history = [start.key()]
-        self._before_last: MakrukState | None = None  # the state the last move was played in
         self.claimed_draw = False
         self._outcome: Outcome | None = None
         self._outcome_known = False
@@ -150,13 +149,8 @@ class MakrukGame(Game):
             found.append(DRAW_ACTION)
         return found
 
-    def play(self, text: object) -> Move | None:
+    def apply(self, text: object) -> Move | None:
         """Play a UCI move or a counting action; raise EngineError if it is not allowed."""
-        ended = self.outcome()
-        if ended is not None:
-            raise EngineError(errors.GAME_OVER,
-                              f"the game is over ({ended.result}, {ended.reason}); no more moves",
-                              "เกมจบแล้ว เดินต่อไม่ได้")
         self._outcome_known = False
         if text == DRAW_ACTION:
             if not self._draw_claimable():
@@ -168,11 +162,11 @@ class MakrukGame(Game):
             self._state = self._acted(text)
             return None
         state = self._state
-        handle = state.pos.parse_move(text, state.street)
+        handle = legal_handle(state.pos, text, state.street)
         move = state.move(handle)
-        self._before_last, self._state = state, state.child(handle)
+        self.record(move, self.words(move))
+        self._state = state.child(handle)
         self.history.append(self._state.pos.key())
-        self.played.append(move)
         return move
 
     def _acted(self, action: str) -> MakrukState:
@@ -190,12 +184,6 @@ class MakrukGame(Game):
         kind = "pieces" if action == "count-start" and pos.is_bare(pos.turn) else "board"
         return words.action_words(action, COLOR_NAMES[pos.turn], kind)
 
-    @property
-    def last_move_words(self) -> dict[str, str] | None:
-        if not self.played:
-            return None
-        return move_words(self._before_last.pos.board, self.played[-1])
-
     def computer_action(self, value: Callable[[State], float]) -> str | None:
         """The computer's counting: it stops its own board's-honour count when only that lets it
         mate (a mate while counting may be a draw, A-M8), claims a count that ran out unless it
@@ -210,12 +198,6 @@ class MakrukGame(Game):
         if DRAW_ACTION in found:
             return DRAW_ACTION
         return "count-start" if start else None
-
-    def copy(self) -> "MakrukGame":
-        """An independent copy (states are values: only the lists are copied)."""
-        other = copy.copy(self)
-        other.history, other.played = list(self.history), list(self.played)
-        return other
 
     def _draw_claimable(self) -> bool:
         pos = self.position

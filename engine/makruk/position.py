@@ -532,28 +532,13 @@ class Position:
             rights -= {king}
         self.rights = rights
 
-    def parse_move(self, text: object, street: tuple[bool, bool] = (False, False)) -> int:
-        """Turn UCI text into a legal move of this position, or raise BAD_MOVE / ILLEGAL_MOVE."""
-        if not isinstance(text, str):
-            raise EngineError(errors.BAD_TYPE, f"a move must be a string, got {type(text).__name__}",
-                              f"ตาเดินต้องเป็นข้อความ แต่ได้ {type(text).__name__}")
-        frm, to = SQUARE_INDEX.get(text[0:2]), SQUARE_INDEX.get(text[2:4])
-        if frm is None or to is None or len(text) not in (4, 5) or (len(text) == 5 and text[4] != "m"):
-            raise EngineError(errors.BAD_MOVE,
-                              f"{quote(text)} is not a move; write it as from-square then to-square, like 'e3e4' "
-                              "(a promotion ends in 'm', like 'e5e6m')",
-                              f"{quote(text)} ไม่ใช่ตาเดิน ให้เขียนช่องต้นทางตามด้วยช่องปลายทาง เช่น 'e3e4' "
-                              "(เบี้ยหงายลงท้ายด้วย 'm' เช่น 'e5e6m')", reason="notation")
-        legal = self.legal_moves(street)
-        for move in legal:
+    def find_move(self, frm: int, to: int, promote: bool, street: tuple[bool, bool] = (False, False)) -> int | None:
+        """The legal move from ``frm`` to ``to``, or None. ``promote`` (the ``m`` suffix) needs a
+        promotion; without it a promotion still matches (promotion in makruk is forced)."""
+        for move in self.legal_moves(street):
             if move & 63 == frm and (move >> 6) & 63 == to:
-                # The promotion suffix may be left out: promotion in makruk is forced.
-                if len(text) == 5 and not move & PROMOTION:
-                    break
-                return move
-        from .refusals import illegal_move  # refusals reads positions: imported here, not at the top
-
-        raise illegal_move(self, text, frm, to, street)
+                return None if promote and not move & PROMOTION else move
+        return None
 
     # ----------------------------------------------------------------- material
     def material(self, color: str) -> dict[str, int]:

@@ -26,6 +26,7 @@ from __future__ import annotations
 from .. import errors
 from ..core.grid import ROOK_RAYS, SQUARE_NAMES
 from ..errors import EngineError, quote
+from .notation import read_move
 from .position import (
     COLOR_NAMES, FORWARD_STEP, KING_HOME, KING_LEAPS, MET_DOUBLE_STEP, MET_HOME, PAWN_CAPTURES, PROMOTION,
     Position, color_of,
@@ -33,6 +34,16 @@ from .position import (
 from .words import BIA_BLOCKED, BIA_DIAGONAL, MOVEMENT, piece_key, piece_word, ruea_blocked, side_word
 
 Why = tuple[str, str, str]  # reason code, English, Thai
+
+
+def legal_handle(pos: Position, text: object, street: tuple[bool, bool] = (False, False)) -> int:
+    """The legal move of ``pos`` that ``text`` writes; BAD_MOVE for text that is not a move,
+    ILLEGAL_MOVE with its reason for a move that is not legal."""
+    written = read_move(text)
+    handle = pos.find_move(written.frm, written.to, written.promote, street)
+    if handle is None:
+        raise illegal_move(pos, written.text, written.frm, written.to, street)
+    return handle
 
 
 def illegal_move(pos: Position, text: str, frm: int, to: int, street: tuple[bool, bool]) -> EngineError:

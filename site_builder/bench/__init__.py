@@ -24,10 +24,15 @@ module each in this package:
   computer   the computer opponent's reply time (bestmove) per level, CPython and browser
              (target: every reply <= 1 s in the browser); computer.computer_figures(bench, game,
              openings) measures any game the same way (makhos uses it).
-  proofs     puzzle proof time per kind and the whole collection's check time.
+  proofs     puzzle proof time per kind (no cache).
+  collection the puzzle collection's check time: empty cache in 1 process and in one per core
+             (target >= 1.7x faster), cache filled (target < 1 s); the same for a generated
+             collection of 2,000 (copies of the project's puzzles, in a temp folder).
   makhos     Mak-hot perft beside chess (CPython, Pyodide), the win proof per puzzle and the
              computer's reply per level (CPython and browser).
   dummy      Dummy's settle time in CPython on every puzzle table (target: slowest <= 50 ms).
+  dummybot   Dummy's computer players: level 3 against level 1 over 200 seeded hands (level 3's net
+             per hand), and one action's time in CPython and in Pyodide under Node (target <= 200 ms).
   komayo     Komayo perft (drops included) beside chess in CPython and Pyodide, tsume proof time
              by length (target: 5-ply median <= 2 s), computer reply per level (browser <= 1 s).
 
@@ -50,10 +55,12 @@ from dataclasses import asdict
 from pathlib import Path
 
 from .bytes import section_bytes
+from .collection import section_collection
 from .computer import section_computer
 from .core import Bench, Figure, Section
 from .defender import section_defender
 from .dummy import section_dummy
+from .dummy_bot import section_dummy_bot
 from .firstmove import section_firstmove
 from .komayo import section_komayo
 from .makhos import section_makhos
@@ -74,11 +81,14 @@ SECTIONS: list[Section] = [
             section_defender),
     Section("computer", "The computer opponent: bestmove reply time per level, CPython and browser",
             section_computer),
-    Section("proofs", "Puzzles: proof time per puzzle kind (no cache) and the whole collection's phase-1 time",
-            section_proofs),
+    Section("proofs", "Puzzles: proof time per puzzle kind (no cache)", section_proofs),
+    Section("collection", "Puzzle collection: phase-1 check time, empty cache (1 process, one per core) and cached, "
+            "the project's and a generated 2,000", section_collection),
     Section("makhos", "Mak-hot: perft beside chess (CPython, Pyodide), win proof per puzzle, computer reply per level",
             section_makhos),
     Section("dummy", "Dummy Knock: the settle op's time on every puzzle table (CPython)", section_dummy),
+    Section("dummybot", "Dummy Knock: computer players, level 3 against level 1, and time per action",
+            section_dummy_bot),
     Section("komayo", "Komayo: perft beside chess (CPython, Pyodide), tsume proof per length, computer reply per level",
             section_komayo),
     Section("search", "Search: the build's Pagefind step (time, pages, bundle size)", section_search),

@@ -2,8 +2,13 @@
 
 Key = sha256 of (cache format, hash of the sources a proof runs: every ``*.py`` under
 ``engine/`` (recursively), ``site_builder/puzzles/``, ``site_builder/games/`` (the plugins: their
-kinds and words) and ``site_builder/plugin.py``; then the file's bytes). One JSON file per key under ``<root>/.cache/kradan-proofs/`` (gitignored).
+kinds and words), ``site_builder/plugin.py`` and ``site_builder/replies.py`` (the recorded
+replies); then the file's bytes). Under ``<root>/.cache/kradan-proofs/`` (gitignored), two JSON
+files per key: ``<key>.json`` holds the engine's answers the check needs (the position's reply,
+the proof, the solution's words),
+``<key>.replies.json`` the engine replies the page carries, read only when the page is rendered.
 Only successful proofs are stored; a puzzle with problems is checked again on every build.
+A cache object also keeps what it read or wrote in memory, so that ``serve`` reads each file once.
 """
 from __future__ import annotations
 
@@ -11,68 +16,136 @@ import hashlib
 import json
 import os
 import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-FORMAT = "kradan-proof-1"
+FORMAT = "kradan-proof-2"
 CACHE_DIR = Path(".cache") / "kradan-proofs"
 ROOT = Path(__file__).resolve().parents[2]
 # Folders (searched recursively) and files whose Python sources a proof depends on, under ROOT.
-SOURCES = ("engine", "site_builder/puzzles", "site_builder/games", "site_builder/plugin.py")
+SOURCES = ("engine", "site_builder/puzzles", "site_builder/games", "site_builder/plugin.py",
+           "site_builder/replies.py")
 
 
-def source_files() -> list[Path]:
-    """Every source file of SOURCES under ROOT, in a fixed order."""
+def source_files(extra: tuple[Path, ...] = ()) -> list[Path]:
+    """Every source file of SOURCES under ROOT, then of ``extra`` (folders or files: a game's code
+    from outside the project), in a fixed order."""
     found: list[Path] = []
-    for name in SOURCES:
-        path = ROOT / name
+    for path in [ROOT / name for name in SOURCES] + list(extra):
         found += sorted(path.rglob("*.py")) if path.is_dir() else [path]
     return found
 
 
-@lru_cache(maxsize=1)
-def code_hash() -> str:
-    """Hash of the sources a proof depends on (relative path and bytes of each file)."""
+@lru_cache(maxsize=8)
+def code_hash(extra: tuple[Path, ...] = ()) -> str:
+    """Hash of the sources a proof depends on (path and bytes of each file), as this process
+    first read them: the code it runs (``serve`` restarts when a Python source changes)."""
     digest = hashlib.sha256()
-    for path in source_files():
-        digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    for path in source_files(extra):
+        name = path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else path.as_posix()
+        digest.update(name.encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()
 
 
+@dataclass
+class Cached:
+    """A cache entry's check part: the proof (without its replies), the solution's words and the
+    engine's reply for the file's position (``GameEngine.describe``)."""
+
+    proof: dict
+    solution: dict[str, list[str]]
+    board: dict
+
+
 class ProofCache:
-    """get/put by (kind, file digest); ``hits``/``misses`` count lookups of this build."""
+    """get/put/replies by puzzle file digest; ``hits``/``misses`` count ``get`` lookups since ``reset``."""
 
     def __init__(self, folder: Path | None):
         self.folder = folder
+        self.extra_sources: tuple[Path, ...] = ()  # game code from outside SOURCES (prove.py sets it)
         self.hits = 0
         self.misses = 0
+        self._entries: dict[str, Cached] = {}
+        self._replies: dict[str, list[dict]] = {}
+        self._tables: dict[tuple[str, str], dict] = {}
+
+    def reset(self) -> None:
+        """Start counting a new build (what is in memory is kept)."""
+        self.hits = self.misses = 0
 
     def key(self, digest: str) -> str:
-        return hashlib.sha256(f"{FORMAT}\0{code_hash()}\0{digest}".encode()).hexdigest()
+        code = code_hash(self.extra_sources) if self.extra_sources else code_hash()
+        return hashlib.sha256(f"{FORMAT}\0{code}\0{digest}".encode()).hexdigest()
 
-    def get(self, digest: str) -> dict | None:
-        if self.folder is None:
+    def _path(self, digest: str, suffix: str) -> Path:
+        return Path(self.folder or ".") / f"{self.key(digest)}{suffix}"
+
+    def get(self, digest: str) -> Cached | None:
+        """The stored proof and solution of a puzzle file, or None (a miss: prove it)."""
+        key = self.key(digest)
+        entry = self._entries.get(key) or self._read(digest)
+        if entry is None:
             self.misses += 1
             return None
-        path = self.folder / f"{self.key(digest)}.json"
-        try:
-            entry = json.loads(path.read_text(encoding="utf-8"))
-            proof = entry["proof"]
-        except (OSError, ValueError, KeyError, TypeError):
-            self.misses += 1
-            return None
+        self._entries[key] = entry
         self.hits += 1
-        return proof
+        return entry
 
-    def put(self, digest: str, proof: dict, puzzle_id: str, seconds: float) -> None:
+    def _read(self, digest: str) -> Cached | None:
+        if self.folder is None:
+            return None
+        try:
+            entry = json.loads(self._path(digest, ".json").read_text(encoding="utf-8"))
+            if entry["format"] != FORMAT or not self._path(digest, ".replies.json").is_file():
+                return None
+            return Cached(entry["proof"], entry["solution"], entry["board"])
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+
+    def replies(self, digest: str) -> list[dict] | None:
+        """The recorded replies stored with a proof (read from disk once), or None when gone."""
+        key = self.key(digest)
+        if key not in self._replies:
+            if self.folder is None:
+                return None
+            try:
+                self._replies[key] = json.loads(self._path(digest, ".replies.json").read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                return None
+        return self._replies[key]
+
+    def table(self, digest: str, lang: str, make: Callable[[], dict]) -> dict:
+        """``make()``'s page table of a proof's replies in ``lang``, kept in memory (a rebuild in
+        ``serve`` packs each proof's replies once)."""
+        key = (self.key(digest), lang)
+        if key not in self._tables:
+            self._tables[key] = make()
+        return self._tables[key]
+
+    def put(self, digest: str, cached: Cached, replies: list[dict], puzzle_id: str, seconds: float) -> None:
+        """Store a successful proof: the replies first, so that a check part never lacks its replies."""
+        key = self.key(digest)
+        self._entries[key] = cached
+        self._replies[key] = replies
         if self.folder is None:
             return
+        entry = {"format": FORMAT, "id": puzzle_id, "seconds": round(seconds, 3),
+                 "proof": cached.proof, "solution": cached.solution, "board": cached.board}
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
-            entry = {"format": FORMAT, "id": puzzle_id, "seconds": round(seconds, 3), "proof": proof}
-            fd, tmp = tempfile.mkstemp(dir=self.folder, suffix=".tmp")
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                json.dump(entry, handle, ensure_ascii=False, separators=(",", ":"))
-            os.replace(tmp, self.folder / f"{self.key(digest)}.json")
+            self._write(self._path(digest, ".replies.json"), replies)
+            self._write(self._path(digest, ".json"), entry)
         except OSError:
             pass  # a read-only tree still builds, only slower
+
+    def _write(self, path: Path, data: object) -> None:
+        fd, tmp = tempfile.mkstemp(dir=self.folder, suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                handle.write(json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise

@@ -91,22 +91,54 @@ class _Hint:
     key: str
 
 
+class _Seen:
+    """Hints seen so far, indexed so that a new hint is compared only with those it could equal:
+    two hints that are the same (``same_hint``) share their first or last ``EDGE`` characters,
+    unless both are shorter than ``WORD + 2 * EDGE`` (then ``prefix + suffix >= longer - WORD``
+    leaves one of them ``>= EDGE``). ``first_same`` gives the earliest seen, as a full scan would."""
+
+    EDGE = 8
+
+    def __init__(self):
+        self.hints: list[_Hint] = []
+        self.by_edge: dict[tuple[str, str], list[int]] = {}
+        self.short: list[int] = []
+
+    def _edges(self, key: str) -> list[tuple[str, str]]:
+        return [("<", key[:self.EDGE]), (">", key[-self.EDGE:])] if len(key) >= self.EDGE else []
+
+    def first_same(self, hint: _Hint) -> _Hint | None:
+        found = {i for edge in self._edges(hint.key) for i in self.by_edge.get(edge, ())}
+        if len(hint.key) < WORD + 2 * self.EDGE:
+            found.update(self.short)
+        return next((self.hints[i] for i in sorted(found) if same_hint(self.hints[i].key, hint.key)), None)
+
+    def add(self, hint: _Hint) -> None:
+        index = len(self.hints)
+        self.hints.append(hint)
+        for edge in self._edges(hint.key):
+            self.by_edge.setdefault(edge, []).append(index)
+        if len(hint.key) < WORD + 2 * self.EDGE:
+            self.short.append(index)
+
+
 def collection_problems(puzzles) -> list[BuildProblem]:
     """A hint that repeats another puzzle's hint (same or one word apart) is a problem of the later file."""
     problems = []
     for lang in LANGS:
-        seen: list[_Hint] = []
+        seen = _Seen()
         for puzzle in sorted(puzzles, key=lambda p: p.rel):
             mine = [_Hint(puzzle, lang, i, text, masked(text)) for i, text in enumerate(puzzle.hints[lang])]
             for hint in mine:
-                twin = next((other for other in seen if same_hint(other.key, hint.key)), None)
+                twin = seen.first_same(hint)
                 if twin is not None:
                     problems.append(BuildProblem(
                         puzzle.rel, puzzle.lines.line(f"hints.{lang}") or puzzle.lines.line("hints"),
                         f"hints.{lang}: hint {hint.index + 1} ({_short(hint.text)}) repeats hint {twin.index + 1} of "
                         f"{twin.puzzle.rel} ({_short(twin.text)}), give or take a word, square or number",
                         FIX))
-            seen += mine
+            for hint in mine:
+                seen.add(hint)
     return problems
 
 

@@ -17,7 +17,7 @@ from ..i18n import LANGS
 from ..i18n import strings as ui
 from ..markdown_ext import to_html
 from ..modules import module_graph
-from ..replies import page_json, page_table, text_digest
+from ..replies import page_json, text_digest
 from .prove import PuzzleSet
 from .registry import KINDS
 from .schema import COMMON_FIELDS, Puzzle
@@ -51,7 +51,7 @@ def page_data(puzzles: PuzzleSet, puzzle: Puzzle, lang: str) -> dict:
     data["hints"] = list(puzzle.hints[lang])
     data["next"] = nxt.url(lang) if nxt else None
     data["index"] = index_url(lang)
-    data["replies"] = page_table(puzzle.proof.get("replies", []), lang)
+    data["replies"] = puzzles.page_table(puzzle, lang)
     return data
 
 
@@ -77,7 +77,7 @@ def outputs(site, urls) -> list[Output]:
         ctx = base_context(site, urls, lang, index_url(lang), {other: index_url(other) for other in LANGS})
         ctx.update(title=s["puzzles_title"], summary=s["puzzles_intro"], ps=s, groups=_groups(puzzles, site.all_game_names, lang),
                    count=len(puzzles.puzzles), format_url=format_url(lang), breadcrumbs=crumbs,
-                   names=json_block(index_names(puzzles, lang)))
+                   names=json_block(index_names(puzzles, site.all_game_names, lang)))
         items.append(Output(f"{lang}/puzzles/index.html", "puzzle-index.html", ctx,
                             "site_builder/templates/puzzle-index.html"))
         # guide
@@ -132,14 +132,16 @@ def _groups(puzzles: PuzzleSet, game_names: dict[str, dict[str, str]], lang: str
     return groups
 
 
-def index_names(puzzles: PuzzleSet, lang: str) -> dict:
-    """The index's words for its filters: the name of every tag and kind on the page."""
-    tags, kinds = {}, {}
+def index_names(puzzles: PuzzleSet, game_names: dict[str, dict[str, str]], lang: str) -> dict:
+    """The index's words for its filters: the name of every game (the engine's ``games`` op,
+    ``game_names``), tag and kind on the page."""
+    games, tags, kinds = {}, {}, {}
     for puzzle in puzzles.puzzles:
+        games[puzzle.game] = game_names.get(puzzle.game, {}).get(lang, puzzle.game)
         named = tag_names(puzzle.site, lang)
         tags.update({tag: named[tag] for tag in puzzle.tags})
         kinds[puzzle.kind] = _kind_name(puzzle, lang)
-    return {"tags": tags, "kinds": kinds}
+    return {"games": games, "tags": tags, "kinds": kinds}
 
 
 def _kind_name(puzzle: Puzzle, lang: str) -> str:

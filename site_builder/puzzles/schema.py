@@ -288,9 +288,9 @@ def validate(path: Path, rel: str, folder_game: str | None, known: dict[str, dic
         kind_obj = KINDS.get(kind)
         if kind_obj is None:
             issues.append(Issue("kind", f"unknown kind {kind!r}", f"use one of: {', '.join(KINDS)}"))
-        elif game is not None and game in known and game not in kind_obj.games:
+        elif game is not None and game in known and game not in kind_obj.served():
             issues.append(Issue("kind", f"kind {kind!r} is not available for {game}",
-                                f"use a {kind!r} puzzle with one of: {', '.join(kind_obj.games)}"))
+                                f"use a {kind!r} puzzle with one of: {', '.join(kind_obj.served())}"))
             kind_obj = None
 
     allowed = dict(COMMON)

@@ -83,7 +83,12 @@ async function fetchOurs(path) {
   return response;
 }
 
-/** Store every path not in `cache` yet, BATCH at a time; `progress(stored)` after each batch. */
+/**
+ * Store every path not in `cache` yet, BATCH at a time; `progress(stored)` after each batch.
+ * @param {Cache} cache
+ * @param {string[]} paths
+ * @param {(stored: number) => unknown} [progress]
+ */
 async function store(cache, paths, progress = () => {}) {
   const have = new Set((await cache.keys()).map((request) => new URL(request.url).pathname));
   const todo = paths.filter((path) => !have.has(path));

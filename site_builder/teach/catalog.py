@@ -31,13 +31,12 @@ def catalog_url(lang: str) -> str:
 def catalog(site: Site, lang: str) -> dict:
     """The catalog of ``site``'s puzzles in ``lang`` (shape: this module's docstring)."""
     puzzles = site.puzzles
-    names = index_names(puzzles, lang)
+    names = index_names(puzzles, site.all_game_names, lang)
     items = [{"id": p.id, "game": p.game, "kind": p.kind, "difficulty": p.difficulty, "tags": list(p.tags),
               "title": p.title[lang], "goal": puzzles.goal(p)[lang], "url": p.url(lang)}
              for p in puzzles.puzzles]
-    games = {item["game"]: site.all_game_names[item["game"]][lang] for item in items}
     levels = {str(n): LEVEL[lang].format(n=n) for n in sorted({item["difficulty"] for item in items})}
-    return {"version": VERSION, "lang": lang, "games": games, "kinds": names["kinds"], "tags": names["tags"],
+    return {"version": VERSION, "lang": lang, "games": names["games"], "kinds": names["kinds"], "tags": names["tags"],
             "levels": levels, "items": items}
 
 

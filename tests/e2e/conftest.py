@@ -10,7 +10,10 @@ Every e2e file can rely on these names (keep them stable):
                               so `page.goto("/th/makruk/sandbox/")` works, and service workers
                               blocked (page.route sees every request; no offline pack is saved in
                               the background). tests/e2e/test_offline.py opens its own contexts.
-    built_site   (session)    Path of the real site, built once: `python -m site_builder build`.
+    built_site   (session)    Path of the real site, built once: `python -m site_builder build`;
+                              $KRADAN_E2E_SITE names one already built from this tree (.ci/test
+                              builds it before pytest); under pytest-xdist the workers share one
+                              build (the first builds it under a file lock, the others wait).
     site_url     (session)    "http://127.0.0.1:PORT" serving built_site with the project's own
                               server (site_builder.serve: production MIME types, netlify.toml
                               headers including the Content-Security-Policy). `--base-url URL`
@@ -40,6 +43,7 @@ it evaluates a string, which the site's CSP (no 'unsafe-eval') refuses.
 """
 from __future__ import annotations
 
+import fcntl
 import os
 import re
 import shutil
@@ -60,6 +64,10 @@ from site_builder.browser import CHROMIUM_ARGS, chromium_executable, serve_in_th
 
 #: How long an engine may take to load before a test fails (it never blocks forever).
 ENGINE_TIMEOUT_MS = 60_000
+#: How long an expect() waits for a state unless told otherwise (Playwright's own default is 5 s):
+#: CI runs the e2e tests on every core next to other work, where a page may take longer to settle.
+EXPECT_TIMEOUT_MS = 15_000
+expect.set_options(timeout=EXPECT_TIMEOUT_MS)
 LIVE_HOSTS = 'figure.kr-board[data-interactive="true"], #kr-sandbox'
 
 
@@ -100,10 +108,8 @@ def browser_context_args(browser_context_args, site_url):
 
 # ---- the site -----------------------------------------------------------------------------
 
-@pytest.fixture(scope="session")
-def built_site(tmp_path_factory) -> Path:
-    """The real site (content/, engine wheel, Pyodide, fonts) built once per session."""
-    out = tmp_path_factory.mktemp("e2e-site") / "_site"
+def build_site(out: Path) -> Path:
+    """`python -m site_builder build --out out`; fails the test with the builder's words."""
     proc = subprocess.run(
         [sys.executable, "-m", "site_builder", "--root", str(ROOT), "build", "--out", str(out)],
         cwd=ROOT, capture_output=True, text=True, timeout=600,
@@ -111,6 +117,24 @@ def built_site(tmp_path_factory) -> Path:
     if proc.returncode != 0 or not (out / "index.html").is_file():
         pytest.fail(f"the site did not build (exit {proc.returncode}):\n{proc.stdout}{proc.stderr}")
     return out
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory) -> Path:
+    """The real site (content/, engine wheel, Pyodide, fonts) built once per run."""
+    given = os.environ.get("KRADAN_E2E_SITE")
+    if given:
+        if not (Path(given) / "index.html").is_file():
+            pytest.fail(f"KRADAN_E2E_SITE={given} holds no built site (no index.html)")
+        return Path(given)
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        return build_site(tmp_path_factory.mktemp("e2e-site") / "_site")
+    shared = tmp_path_factory.getbasetemp().parent / "e2e-site"  # the run's folder, shared by its workers
+    shared.mkdir(exist_ok=True)
+    with open(shared / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes, also when the build fails
+        out = shared / "_site"
+        return out if (out / "index.html").is_file() else build_site(out)
 
 
 @pytest.fixture(scope="session")

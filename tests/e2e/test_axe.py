@@ -1,7 +1,7 @@
 """axe-core (npm, self-hosted in node_modules) finds no accessibility violation on any page
 template, in both languages, with the live parts (boards, panels) drawn: home, every game's first
 lesson and sandbox (tests/e2e/game_pages.py), a Makruk counting lesson, the counting trainer, the
-puzzle index, a puzzle of each kind, the authors' guide, the search page (with hits:
+Dummy practice table, the puzzle index, a puzzle of each kind, the authors' guide, the search page (with hits:
 tests/e2e/test_search_page.py), the assignment builder (filled: tests/e2e/test_teach_assign.py), 404.
 
 axe is injected with add_script_tag into a context with bypass_csp=True (the site's CSP allows
@@ -20,7 +20,7 @@ pytestmark = pytest.mark.e2e
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 PAGES = ["/{lang}/", *(url.replace("/th/", "/{lang}/", 1) for url in game_pages("th")),
-         "/{lang}/makruk/counting-basics/", "/{lang}/makruk/counting-trainer/", "/{lang}/puzzles/",
+         "/{lang}/makruk/counting-basics/", "/{lang}/makruk/counting-trainer/", "/{lang}/dummy/play/", "/{lang}/puzzles/",
          "/{lang}/puzzles/format/", "/{lang}/search/", "/{lang}/offline/", "/{lang}/offline/fallback/",
          "/{lang}/teach/", "/{lang}/teach/assign/",  # the worksheet with items: test_teach_worksheet.py
          "/{lang}/a/",  # the student's page without a link: its message (with one: test_teach_student.py)

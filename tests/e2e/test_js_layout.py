@@ -22,6 +22,7 @@ SITE = ROOT / "site_builder"
 JS = SITE / "static" / "js"
 #: Modules the build copies from node_modules into /static/vendor/ (site_builder/assets.py).
 VENDORED = {(SITE / QR_MODULE.lstrip("/")).resolve(): ROOT / QR_SOURCE}
+BLOCK_COMMENT = re.compile(r"/\*.*?\*/", re.S)
 IMPORT = re.compile(r"""^import\s(?:[^'";()]*?\sfrom\s)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)""", re.M)
 
 
@@ -32,7 +33,9 @@ def modules() -> list[Path]:
 
 
 def imports(path: Path) -> list[str]:
-    return [a or b for a, b in IMPORT.findall(path.read_text(encoding="utf-8"))]
+    """The modules `path` imports; JSDoc's type imports (`{import('../types/engine.js').Reply}`) are comments."""
+    code = BLOCK_COMMENT.sub("", path.read_text(encoding="utf-8"))
+    return [a or b for a, b in IMPORT.findall(code)]
 
 
 def target(path: Path, spec: str) -> Path:

@@ -106,6 +106,7 @@ def test_a_huge_import_that_cannot_be_saved_reports_failure(page: Page, catalog)
     quiz = choice_quiz(catalog)
     open_puzzle(page, quiz.url, state="quiz")
     answer_quiz(page, quiz.data["quiz"])
+    expect(panel(page).locator(".kr-pz-result")).to_have_attribute("data-saved", "true")  # the verdict is stored
     before = stored(page)
     page.goto("/th/puzzles/")
     entry = '{"state": "solved", "attempts": 12, "hints": 3, "updated": "2024-01-01T00:00:00.000Z"}'

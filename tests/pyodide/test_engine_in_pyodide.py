@@ -6,11 +6,16 @@ the wheels come from the built files and a local cache.
 pytest needs standard-library modules the site's trimmed zip leaves out, so the test suite runs
 with Pyodide's full zip, guarded: an import made while engine code runs must find its module in
 the shipped zip (run_in_pyodide.mjs --guard-stdlib). The smoke tests run every op of every game
-with exactly the shipped files and nothing else."""
+with exactly the shipped files and nothing else.
+
+The whole engine suite runs in SHARDS Node processes at once (one core each), each given whole
+test files (some tests read what an earlier test of their module found), together every test file
+of tests/engine once."""
 from __future__ import annotations
 
 import json
 import re
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -29,6 +34,32 @@ def _counts(summary: str) -> dict[str, int]:
 
 
 GUARD = re.compile(r"^\[guard\] engine imports missing from the shipped stdlib zip: (.*)$", re.M)
+ENGINE_TESTS = ROOT / "tests" / "engine"
+SHARDS = 2
+
+
+def engine_test_files() -> list[str]:
+    """Every test file of the engine suite (pytest's default pattern), relative to the project."""
+    return sorted(p.relative_to(ROOT).as_posix() for p in ENGINE_TESTS.rglob("test_*.py"))
+
+
+def shards_of(files: list[str], n: int) -> list[list[str]]:
+    """`files` in n shards of about the same size in bytes (a stand-in for their run time), whole
+    files only, each shard in file order."""
+    shards: list[list[str]] = [[] for _ in range(n)]
+    sizes = [0] * n
+    for name in sorted(files, key=lambda name: (-(ROOT / name).stat().st_size, name)):
+        lightest = sizes.index(min(sizes))
+        shards[lightest].append(name)
+        sizes[lightest] += (ROOT / name).stat().st_size
+    return [sorted(shard) for shard in shards]
+
+
+def test_the_shards_hold_every_engine_test_file_once():
+    files = engine_test_files()
+    shards = shards_of(files, SHARDS)
+    assert len(files) > 20 and all(shards)
+    assert sorted(name for shard in shards for name in shard) == files
 
 
 @pytest.fixture(scope="module")
@@ -61,18 +92,31 @@ def _every_game_answered(smoke: dict) -> None:
 
 def test_engine_tests_pass_inside_pyodide(run_in_pyodide, pyodide_wheels, site):
     pyodide_dir, wheel = site
-    proc = run_in_pyodide(
-        "--index", pyodide_dir,
-        "--stdlib", ROOT / "node_modules" / "pyodide" / "python_stdlib.zip",
-        "--guard-stdlib", pyodide_dir / "python_stdlib.zip",
-        "--wheels", pyodide_wheels,
-        "--engine-wheel", wheel,
-        # pyffish and subprocesses do not exist there: those tests are deselected by marker.
-        "--", "tests/engine", "-q", "-ra", "--color=no", "-m", "not pyffish and not native",
-        # perft depth 4 takes tens of seconds under Pyodide; depths 1-3 prove the same code.
-        env={"KRADAN_PERFT_MAX_DEPTH": "3"},
-        timeout=900,
-    )
+
+    def run(files: list[str]):
+        return run_in_pyodide(
+            "--index", pyodide_dir,
+            "--stdlib", ROOT / "node_modules" / "pyodide" / "python_stdlib.zip",
+            "--guard-stdlib", pyodide_dir / "python_stdlib.zip",
+            "--wheels", pyodide_wheels,
+            "--engine-wheel", wheel,
+            # pyffish and subprocesses do not exist there: those tests are deselected by marker.
+            "--", *files, "-q", "-ra", "--color=no", "-m", "not pyffish and not native",
+            # perft depth 4 takes tens of seconds under Pyodide; depths 1-3 prove the same code.
+            env={"KRADAN_PERFT_MAX_DEPTH": "3"},
+            timeout=900,
+        )
+
+    with ThreadPoolExecutor(SHARDS) as pool:
+        procs = list(pool.map(run, shards_of(engine_test_files(), SHARDS)))
+    deselected = 0
+    for proc in procs:
+        deselected += _check_engine_run(proc)
+    assert deselected > 0, "the pyffish and native tests are deselected, not run"
+
+
+def _check_engine_run(proc) -> int:
+    """One shard's run passed whole, nothing skipped, the guard silent; returns its deselected count."""
     out = proc.stdout + proc.stderr
     tail = out[-6000:]
     assert "engine from /lib/python3.14/site-packages/engine/" in out, tail
@@ -83,9 +127,9 @@ def test_engine_tests_pass_inside_pyodide(run_in_pyodide, pyodide_wheels, site):
     assert counts.get("passed", 0) > 0, tail
     assert counts.get("failed", 0) == 0 and counts.get("error", 0) == 0 and counts.get("errors", 0) == 0, tail
     assert counts.get("skipped", 0) == 0, f"nothing may skip inside Pyodide either:\n{tail}"
-    assert counts.get("deselected", 0) > 0, "the pyffish and native tests are deselected, not run"
     assert GUARD.findall(proc.stdout) == ["[]"], tail
     assert proc.returncode == 0, tail
+    return counts.get("deselected", 0)
 
 
 def test_the_guard_catches_a_module_the_shipped_zip_lacks(tmp_path, run_in_pyodide, pyodide_wheels, site):

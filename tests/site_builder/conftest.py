@@ -1,10 +1,44 @@
-"""Fixtures: a small two-language project in a tmp dir."""
+"""Fixtures: a small two-language project in a tmp dir; the real project's puzzles and site, each
+made once per session (once per pytest-xdist worker)."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from sb_helpers import board, lesson, write_tree
+from sb_helpers import PROJECT, board, fake_assets, lesson, write_tree
+
+from site_builder.build import build
+from site_builder.loader import Site
+from site_builder.puzzles.prove import PuzzleSet, load_puzzles
+
+
+@pytest.fixture(scope="session")
+def project_puzzles() -> PuzzleSet:
+    """The project's puzzles (puzzles/), checked and proven once per session through the project's
+    proof cache (.cache/kradan-proofs): whatever proves them first in a run (the site build in
+    .ci/test) pays for the proofs. Fails listing the problems, if any."""
+    found, problems = load_puzzles(PROJECT)
+    assert problems == [], "\n".join(map(str, problems))
+    return found
+
+
+@dataclass(frozen=True)
+class ProjectBuild:
+    """The real project built once: the output folder and the loaded Site. Read it, never change it."""
+
+    out: Path
+    site: Site
+
+
+@pytest.fixture(scope="session")
+def project_build(tmp_path_factory, project_puzzles) -> ProjectBuild:
+    """The real project (content/, puzzles/) built once per session with fake runtime assets (these
+    tests are about pages: site_builder/assets.py has its own tests); the proofs come from
+    ``project_puzzles``' cache, already in memory."""
+    out = tmp_path_factory.mktemp("project") / "site"
+    site = build(PROJECT, out, assets=fake_assets, proofs=project_puzzles.cache)
+    return ProjectBuild(out, site)
 
 
 @pytest.fixture

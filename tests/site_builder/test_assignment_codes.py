@@ -155,7 +155,7 @@ def test_the_progress_code_still_round_trips_and_refuses_a_result_code(tmp_path)
 names = st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=40).filter(lambda s: s.strip())
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=10, deadline=None, derandomize=True, database=None)  # a failure reproduces
 @given(st.lists(st.tuples(names, st.text(max_size=200), st.lists(st.from_regex(r"[a-z0-9-]{1,20}", fullmatch=True),
                                                               min_size=1, max_size=40, unique=True)),
                 min_size=5, max_size=5))

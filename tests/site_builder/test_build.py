@@ -172,7 +172,7 @@ def test_phase_2_calls_no_engine(tmp_path, monkeypatch):
         monkeypatch.setattr(module, "call", no_engine)
     for method in ("record", "state", "describe", "line_words"):
         monkeypatch.setattr(engine_ctx.GameEngine, method, no_engine)
-    monkeypatch.setattr(build_module, "load_site", lambda root: site)
+    monkeypatch.setattr(build_module, "load_site", lambda root, proofs=None: site)
     build_module.build(root, tmp_path / "site", assets=fake_assets)
     page = (tmp_path / "site/en/puzzles/mk-m2/index.html").read_text(encoding="utf-8")
     assert "White: Ruea h1 to h8 — checkmate" in page

@@ -117,7 +117,7 @@ def test_figure_carries_data_attributes_and_caption():
     assert html.startswith('<figure class="kr-board" data-game="makruk" '
                            'data-position="rnsmksnr/8/pppppppp/8/4P3/PPPP1PPP/8/RNSKMSNR b - - 0 1" '
                            'data-interactive="false" data-orientation="white" data-highlights="e4" '
-                           'data-arrows="" data-last-move="e3e4">')
+                           'data-last-move="e3e4">')  # no arrows: no empty data-arrows
     assert "<figcaption>&lt;b&gt;x&lt;/b&gt;</figcaption></figure>" in html
 
 

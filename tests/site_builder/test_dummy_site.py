@@ -6,12 +6,11 @@ from __future__ import annotations
 import base64
 import json
 import re
+from pathlib import Path
 
 import pytest
-from sb_helpers import PROJECT, fake_assets
 
 from engine.api import call
-from site_builder.build import build
 from site_builder.games import PLUGINS
 from site_builder.games.dummy.calculator import share_link
 from site_builder.games.dummy.cards_svg import card_svg
@@ -22,10 +21,8 @@ STANDARD = ("level thep; head 2H; P1 meld 2D 3D 4D 5D; P1 meld* KS KH KD; P2 mel
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    out = tmp_path_factory.mktemp("dummy") / "site"
-    build(PROJECT, out, assets=fake_assets)
-    return out
+def site(project_build):
+    return project_build.out
 
 
 def page(site, path: str) -> str:
@@ -45,7 +42,8 @@ def test_dummy_is_a_card_game_with_a_calculator_and_no_sandbox(site):
 def test_every_lesson_is_built_in_both_languages_with_cards_drawn_as_named_images(site):
     for lang in ("th", "en"):
         lessons = sorted(p.parent.name for p in (site / lang / "dummy").glob("*/index.html"))
-        assert len(lessons) == 12  # 11 lessons and the calculator
+        written = list((Path(__file__).resolve().parents[2] / "content" / lang / "dummy").glob("*.md"))
+        assert {"calculator", "play"} <= set(lessons) and len(lessons) == len(written) + 2  # the lessons, the calculator, the practice table
     html = page(site, "th/dummy/cards-and-points")
     assert 'aria-label="แหม่มโพดำ"' in html and 'aria-label="2 ดอกจิก"' in html
     assert html.count('<svg class="dk-card"') >= 6
@@ -76,7 +74,7 @@ def test_the_calculator_page_carries_the_engines_options_and_its_words(site):
         assert 'href="/static/css/dummy.css"' in html
         data = json.loads(re.search(r'<script type="application/json" id="dk-data">(.*?)</script>', html, re.S)[1])
         engine = {o["name"] for o in next(g for g in call({"op": "games"})["games"] if g["id"] == "dummy")["options"]}
-        assert {o["name"] for o in data["options"]} == engine and len(engine) == 12
+        assert {o["name"] for o in data["options"]} == engine and len(engine) == 13 and "foolForced" in engine
         assert all(c["label"] for o in data["options"] for c in o["choices"])
         assert len(data["words"]["cards"]) == 52 and set(data["words"]["items"]) >= {"tier", "knock_fee", "fool"}
     th = json.loads(re.search(r'id="dk-data">(.*?)</script>', page(site, "th/dummy/calculator"), re.S)[1])

@@ -14,17 +14,13 @@ from html import unescape
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from sb_helpers import PROJECT, fake_assets
 
-from site_builder.build import build
 from site_builder.games import PLUGINS
 
 
 @pytest.fixture(scope="module")
-def out(tmp_path_factory):
-    target = tmp_path_factory.mktemp("hub") / "site"
-    site = build(PROJECT, target, assets=fake_assets)
-    return target, site
+def out(project_build):
+    return project_build.out, project_build.site
 
 
 def page(out, path: str) -> str:

@@ -17,7 +17,6 @@ from site_builder.games import PLUGINS
 from site_builder.games.komayo import PLUGIN
 from site_builder.games.komayo.diagram import GOTE_KING, KANJI, PROMOTED_KANJI, glyph_id, piece_id, sprite
 from site_builder.games.komayo.kanji_paths import PATHS
-from site_builder.puzzles.prove import load_puzzles
 
 HANDS = "4k3/8/8/8/8/8/4+r3/4K3 b 2S+Pn 1"
 
@@ -27,10 +26,8 @@ def block(*lines: str) -> tuple:
 
 
 @pytest.fixture(scope="module")
-def puzzles():
-    found, problems = load_puzzles(PROJECT)  # the project's proof cache keeps this fast
-    assert problems == [], "\n".join(map(str, problems))
-    return [p for p in found.puzzles if p.game == "komayo"]
+def puzzles(project_puzzles):
+    return [p for p in project_puzzles.puzzles if p.game == "komayo"]  # proven once per session (conftest.py)
 
 
 @pytest.fixture(scope="module")
@@ -183,7 +180,6 @@ def test_the_rule_quizzes_ask_about_drops_and_promotion_with_engine_answers(puzz
             assert not re.search(r"(illegal move|เดิน) '", p.proof["explanation"][lang]), p.proof["explanation"]
 
 
-def test_the_puzzle_list_keeps_the_games_in_the_sites_order(puzzles):
-    found, _ = load_puzzles(PROJECT)
-    games = list(dict.fromkeys(p.game for p in found.puzzles))
+def test_the_puzzle_list_keeps_the_games_in_the_sites_order(project_puzzles):
+    games = list(dict.fromkeys(p.game for p in project_puzzles.puzzles))
     assert games == [g for g in PLUGINS if g in games] and games[0] == "makruk"

@@ -11,38 +11,35 @@ from engine.api import call
 from site_builder.puzzles.cache import ProofCache
 from site_builder.puzzles.prove import load_puzzles
 
-ROOT = Path(__file__).resolve().parents[2]
-
 
 @pytest.fixture(scope="module")
-def project_puzzles():
-    puzzles, problems = load_puzzles(ROOT, ProofCache(None))
-    assert not problems, "\n".join(map(str, problems))
-    return {p.id: p for p in puzzles.puzzles if p.kind == "counting"}
+def counting_puzzles(project_puzzles):
+    """The project's counting exercises (the collection is proven once per session: conftest.py)."""
+    return {p.id: p for p in project_puzzles.puzzles if p.kind == "counting"}
 
 
-def test_at_least_twenty_counting_exercises(project_puzzles):
-    assert len(project_puzzles) >= 20
-    questions = {p.proof["question"] for p in project_puzzles.values()}
+def test_at_least_twenty_counting_exercises(counting_puzzles):
+    assert len(counting_puzzles) >= 20
+    questions = {p.proof["question"] for p in counting_puzzles.values()}
     assert questions == {"start", "limit", "attacker-moves", "draw-now", "which-count", "play-out"}
-    for p in project_puzzles.values():
+    for p in counting_puzzles.values():
         assert p.title["th"] and p.title["en"] and len(p.hints["th"]) == len(p.hints["en"]) >= 2
 
 
-def test_worked_examples_of_the_spec(project_puzzles):
+def test_worked_examples_of_the_spec(counting_puzzles):
     # seed S001: K + Khon + Ma + Ruea + 2 Bia-ngai vs K: limit 16, start 8, so 9 attacker moves
-    assert project_puzzles["counting-005"].proof["correct"] == 16
-    assert project_puzzles["counting-006"].proof["correct"] == 9
+    assert counting_puzzles["counting-005"].proof["correct"] == 16
+    assert counting_puzzles["counting-006"].proof["correct"] == 9
     # K + Ruea + Khon + Ma + 3 Bia-ngai vs K: 8 pieces, start 9
-    assert project_puzzles["counting-004"].proof["correct"] == 9
+    assert counting_puzzles["counting-004"].proof["correct"] == 9
     # K + Ma + Khon vs K: start 5; K + Ruea vs K: limit 16; K + 2 Khon vs K: start 5, limit 22, 18 moves
-    assert project_puzzles["counting-001"].proof["correct"] == 5
-    assert project_puzzles["counting-002"].proof["correct"] == 16
-    assert project_puzzles["counting-003"].proof["correct"] == 18
+    assert counting_puzzles["counting-001"].proof["correct"] == 5
+    assert counting_puzzles["counting-002"].proof["correct"] == 16
+    assert counting_puzzles["counting-003"].proof["correct"] == 18
 
 
-def test_answers_agree_with_the_engine(project_puzzles):
-    for p in project_puzzles.values():
+def test_answers_agree_with_the_engine(counting_puzzles):
+    for p in counting_puzzles.values():
         proof = p.proof
         reply = call({"op": "play", "game": "makruk", "position": p.position, "moves": list(proof["moves"])})
         count = reply["status"]["counting"]
@@ -67,8 +64,8 @@ def test_answers_agree_with_the_engine(project_puzzles):
             assert line["status"]["result"] == f"{playout['attacker']}_wins", p.id
 
 
-def test_page_data_shapes(project_puzzles):
-    for p in project_puzzles.values():
+def test_page_data_shapes(counting_puzzles):
+    for p in counting_puzzles.values():
         for lang in ("th", "en"):
             data = p.kind_obj.page_data(p, p.proof, lang)
             assert set(data) >= {"mate_in", "line", "tree", "quiz"}

@@ -17,7 +17,6 @@ import pytest
 
 from engine.api import call
 from site_builder.puzzles.pages import page_data
-from site_builder.puzzles.prove import load_puzzles
 
 ROOT = Path(__file__).resolve().parents[2]
 JS = ROOT / "site_builder" / "static" / "js"
@@ -27,6 +26,7 @@ import { spawnSync } from 'node:child_process';
 globalThis.document = { documentElement: { lang: 'th' } };  // core/i18n.js reads the page language
 const { replayItem } = await import('./js/core/puzzle-replay.js');
 const { recordedEngine } = await import('./js/core/recorded-engine.js');
+const { loadGame } = await import('./js/games/index.js');  // as teach/gradebook.js hands the game down
 const input = JSON.parse(await new Promise((resolve) => {
   let text = ''; process.stdin.on('data', (c) => { text += c; }); process.stdin.on('end', () => resolve(text));
 }));
@@ -42,7 +42,7 @@ for (const { name, data, events } of input.cases) {
       return Promise.resolve(JSON.parse(done.stdout));
     } };
   const engine = recordedEngine(data.replies, { live });
-  out.push({ name, replay: await replayItem(data, events, engine), liveCalls });
+  out.push({ name, replay: await replayItem(data, events, engine, await loadGame(data.game).catch(() => null)), liveCalls });
 }
 console.log(JSON.stringify(out));
 """
@@ -61,10 +61,8 @@ def run_replays(tmp_path: Path, cases: list[dict]) -> dict[str, dict]:
 
 
 @pytest.fixture(scope="module")
-def collection():
-    found, problems = load_puzzles(ROOT)
-    assert not problems
-    return found
+def collection(project_puzzles):
+    return project_puzzles  # checked and proven once per session (conftest.py)
 
 
 def data_of(collection, pid: str) -> dict:
@@ -192,6 +190,7 @@ def drawn_playout(data: dict) -> list[str]:
         moves.append(king)
 
 
+@pytest.mark.slow  # the inner loop (README, Tests) leaves it to the full run
 def test_a_counting_play_out_is_replayed_against_the_defend_op(tmp_path, collection):
     data = first(collection, lambda p: p.kind == "counting" and p.proof.get("question") == "play-out")
     line = [mv for i, mv in enumerate(data["line"]) if i % 2 == 0]

@@ -237,7 +237,8 @@ def test_proof_cache_hit_when_unchanged_and_miss_when_changed(tmp_path, monkeypa
     root = project(tmp_path / "proj", {"mk-a": puzzle("mk-a"), "mk-b": puzzle("mk-b")})
     first, problems = load_puzzles(root)
     assert problems == [] and (first.cache_hits, first.proven) == (0, 2)
-    assert len(list((root / ".cache/kradan-proofs").glob("*.json"))) == 2
+    stored = sorted(p.name for p in (root / ".cache/kradan-proofs").iterdir())
+    assert len(stored) == 4 and len([name for name in stored if name.endswith(".replies.json")]) == 2
     second, _ = load_puzzles(root)
     assert (second.cache_hits, second.proven) == (2, 0)
     assert all(p.cached for p in second.puzzles)

@@ -12,17 +12,14 @@ from site_builder.games import PLUGINS
 from site_builder.games.makruk import PLUGIN
 from site_builder.puzzles.engine_ctx import GameEngine
 from site_builder.puzzles.hints import MIN_HINTS
-from site_builder.puzzles.prove import load_puzzles
 from site_builder.puzzles.registry import KINDS
 
 MIN_OTHER_MATES = 0.30  # share of mates given by a piece other than the Ruea
 
 
 @pytest.fixture(scope="module")
-def everything():
-    puzzles, problems = load_puzzles(PROJECT)  # the project's proof cache keeps this fast
-    assert problems == [], "\n".join(map(str, problems))
-    return puzzles.puzzles
+def everything(project_puzzles):
+    return project_puzzles.puzzles  # checked and proven once per session (conftest.py)
 
 
 @pytest.fixture(scope="module")

@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 
 from engine.api import call
-from site_builder.puzzles.prove import load_puzzles
 from site_builder.replies import (LEGAL_DEFAULTS, PageRequest, first_moves, page_table, play, record, request_key,
                                   sandbox_replies, tree_requests)
 
@@ -70,18 +69,16 @@ def as_page_reads(entry: dict, lang: str) -> dict:
 
 
 @pytest.fixture(scope="module")
-def puzzles():
-    found, problems = load_puzzles(ROOT)
-    assert not problems
-    return found.puzzles
+def puzzles(project_puzzles):
+    return project_puzzles  # checked and proven once per session (conftest.py)
 
 
 def one_of_each(puzzles) -> list:
     """The first puzzle of each (game, kind, question) that records replies."""
     chosen = {}
-    for puzzle in puzzles:
+    for puzzle in puzzles.puzzles:
         key = (puzzle.game, puzzle.kind, puzzle.proof.get("question"))
-        if puzzle.proof.get("replies") and key not in chosen:
+        if puzzles.replies(puzzle) and key not in chosen:
             chosen[key] = puzzle
     return list(chosen.values())
 
@@ -93,7 +90,7 @@ def test_the_page_reader_gives_back_every_recorded_reply(tmp_path, puzzles, lang
     assert {("makruk", "mate"), ("makruk", "best-move"), ("makruk", "counting"), ("makhos", "win"),
             ("komayo", "mate"), ("dummy", "scoring")} <= kinds
     for puzzle in chosen:
-        recorded = puzzle.proof["replies"]
+        recorded = puzzles.replies(puzzle)
         table = page_table(recorded, lang)
         miss = play(puzzle.game, "not a recorded position", [])
         out = run_reader(tmp_path, table, [e["request"] for e in recorded], miss)
@@ -107,8 +104,8 @@ def test_the_page_reader_gives_back_every_recorded_reply(tmp_path, puzzles, lang
 
 
 def test_a_mate_page_records_every_solver_move_and_each_answer(puzzles):
-    puzzle = next(p for p in puzzles if p.kind == "mate" and p.game == "makruk" and p.proof["mate_in"] == 2)
-    keys = {tuple(e["request"]["moves"]) for e in puzzle.proof["replies"]}
+    puzzle = next(p for p in puzzles.puzzles if p.kind == "mate" and p.game == "makruk" and p.proof["mate_in"] == 2)
+    keys = {tuple(e["request"]["moves"]) for e in puzzles.replies(puzzle)}
     root = call(play(puzzle.game, puzzle.position, []))
     tree = puzzle.proof["tree"]
     for legal in root["legal"]:

@@ -11,11 +11,10 @@ import json
 import re
 
 import pytest
-from sb_helpers import PROJECT, fake_assets, write_tree
+from sb_helpers import fake_assets, write_tree
 
 from site_builder.build import build
 from site_builder.errors import BuildFailed
-from site_builder.loader import load_site
 from site_builder.search_index import UNUSED, Searchable, main_text, marked_up, searchable_pages
 from site_builder.search_words import ADDED_WORDS_MARK, synonyms_for
 
@@ -26,17 +25,15 @@ def snapshot(folder):
 
 
 @pytest.fixture(scope="module")
-def site():
-    """The real project, loaded (phase 1) once."""
-    return load_site(PROJECT)
+def site(project_build):
+    """The real project, loaded (phase 1) once: the site built once per session (conftest.py)."""
+    return project_build.site
 
 
 @pytest.fixture(scope="module")
-def real_site(tmp_path_factory):
+def real_site(project_build):
     """The real project built once (fake runtime assets: this is about pages and the index)."""
-    out = tmp_path_factory.mktemp("search") / "site"
-    build(PROJECT, out, assets=fake_assets)
-    return out
+    return project_build.out
 
 
 # ---- synonyms ---------------------------------------------------------------------------------

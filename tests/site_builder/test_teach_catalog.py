@@ -6,10 +6,9 @@ import json
 
 import pytest
 from pz_helpers import MATE1, STALEMATE, best, project, puzzle, quiz
-from sb_helpers import PROJECT, fake_assets
+from sb_helpers import fake_assets
 
 from site_builder.build import build
-from site_builder.loader import load_site
 from site_builder.teach.catalog import catalog
 
 PUZZLES = {
@@ -69,8 +68,8 @@ def test_without_puzzles_there_is_no_catalog(tmp_path):
     assert not (out / "th/teach").exists()
 
 
-def test_the_real_catalog_has_every_game_and_every_puzzle():
-    site = load_site(PROJECT)
+def test_the_real_catalog_has_every_game_and_every_puzzle(project_build):
+    site = project_build.site
     for lang in ("th", "en"):
         cat = catalog(site, lang)
         assert [item["id"] for item in cat["items"]] == [p.id for p in site.puzzles.puzzles]

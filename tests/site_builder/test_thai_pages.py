@@ -7,16 +7,13 @@ and the text around it. (The live boards' strings, made by the browser: tests/e2
 from __future__ import annotations
 
 import pytest
-from sb_helpers import PROJECT, fake_assets
 from thai_words import latin_words, page_lang, visible_texts
 
-from site_builder.build import build
 
 
 @pytest.fixture(scope="module")
-def thai_pages(tmp_path_factory) -> dict[str, str]:
-    out = tmp_path_factory.mktemp("thai") / "site"
-    build(PROJECT, out, assets=fake_assets)
+def thai_pages(project_build) -> dict[str, str]:
+    out = project_build.out
     pages = {}
     for path in sorted(out.rglob("*.html")):
         html = path.read_text(encoding="utf-8")
@@ -56,6 +53,8 @@ def test_every_thai_page_shows_only_thai_words(thai_pages):
     ("ตัวเลือก recomputeLimitOnDefenderCapture = ปิด", ["recomputeLimitOnDefenderCapture"]),
     ("ม้าเดินเป็นรูปตัว L", ["L"]),
     ("ต้องใช้ JavaScript", ["JavaScript"]),
+    ("ขา 2 ทิ้ง A♣ แล้วเก็บ 10♦ ลงชุด Q♥ Q♦ Q♣", []),  # Dummy's cards, rank and suit symbol
+    ("ทิ้ง AS หรือ A", ["AS", "A"]),  # letters for suits, or a rank alone, are not the notation readers see
 ])
 def test_latin_words_keeps_notation_and_finds_words(text, words):
     assert latin_words(text) == words

@@ -23,6 +23,7 @@ ALLOWED_WORDS = {
     "Ctrl": "a key name, printed on the key",
 }
 KEYS = re.compile(r"\bCtrl\+[A-Z]\b")  # a key combination, as printed on the keys: Ctrl+C
+CARDS = re.compile(r"(?<![A-Za-z0-9])(?:[2-9]|10|[JQKA])[♠♥♦♣]")  # Dummy's card notation with suit symbols: A♣, 10♦
 #: Notation, not words: whole FEN strings, then square names and moves (e4, e3e4, e3-e4, b2xb7,
 #: e5e6m, e8e7^, Komayo drops L*a8), a FEN letter or a file letter standing alone (K = ขุน, M~, a ถึง h, w or b for the side
 #: to move), and web addresses of cited sources (an address is typed as it is).
@@ -40,7 +41,7 @@ SPOKEN_ATTRS = ("alt", "title", "aria-label", "placeholder")
 
 def latin_words(text: str) -> list[str]:
     """The Latin-script words of ``text`` that are neither notation nor allowed."""
-    text = KEYS.sub(" ", FEN.sub(" ", text))
+    text = CARDS.sub(" ", KEYS.sub(" ", FEN.sub(" ", text)))
     found = []
     for word in WORD.findall(text):
         word = word.strip("._-'’")

@@ -112,12 +112,14 @@ CHOICES = {
            "seed": "ตามกติกา", "seatOrder": "ตามลำดับที่นั่ง", "bornCount": "ตามจำนวนผู้เกิด", "large": "เสียมากเสมอ",
            "anyCard": "ต่อจากดัมมี่ของใครก็ได้", "melderCards": "ต่อได้เฉพาะไพ่เจ้าของชุด",
            "S003": "2 / 4 / 8 ตามกติกา 2025", "POP": "2 / 2 / 4 ตามเว็บทั่วไป", "cover": "คิดการเหมา",
-           "ignore": "ไม่คิดการเหมา", "true": "ใช่", "false": "ไม่"},
+           "ignore": "ไม่คิดการเหมา", "true": "ใช่", "false": "ไม่",
+           "noDeeper": "ห้ามเก็บลึกกว่าไพ่ตีโง่", "mustTake": "ต้องเก็บไพ่ตีโง่น็อก"},
     "en": {"card": "per card", "holder": "per holder", "others": "the other 3 players", "losers": "the losers only",
            "seed": "as the rules say", "seatOrder": "by seat order", "bornCount": "by born losers",
            "large": "always large", "anyCard": "over anyone's layoff", "melderCards": "only the melder's cards",
            "S003": "2 / 4 / 8 (rules 2025)", "POP": "2 / 2 / 4 (popular pages)", "cover": "apply",
-           "ignore": "ignore", "true": "yes", "false": "no"},
+           "ignore": "ignore", "true": "yes", "false": "no",
+           "noDeeper": "no deeper collect", "mustTake": "must collect the fool"},
 }
 
 

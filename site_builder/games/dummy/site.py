@@ -12,14 +12,16 @@ from engine.dummy.cards import is_card
 from ...errors import BuildProblem
 from ...frontmatter import key_lines
 from ...plugin import CardGameSite, GameWords, NavEntry, PuzzleExample
-from . import calculator, cards_svg
+from . import calculator, cards_svg, fragment, play_page
 from .notation import SEATS, NotationError, read, write
 from .scoring import SCORING, SCORING_TAGS
+from . import drill_position
+from .drills import DRILL_TAGS, DRILLS
 from .words import seat
 
 GAME = "dummy"
 HERE = Path(__file__).resolve().parent
-BLOCK_KEYS = ("cards", "table", "caption", "calculator")
+BLOCK_KEYS = ("cards", "table", "caption", "calculator", *fragment.LIVE_KEYS)
 PRACTICE = {
     "cards-and-points": {"kind": "scoring", "tag": "points"},
     "sets-runs-layoffs": {"kind": "scoring", "tag": "points"},
@@ -32,6 +34,15 @@ PRACTICE = {
     "holding-a-speto": {"kind": "scoring", "tag": "speto"},
     "worked-settlement": {"kind": "scoring", "tag": "nets"},
     "sources-differ": {"kind": "scoring", "tag": "knock"},  # the factors the sources disagree on
+    "the-turn": {"kind": "dummy-discard"},
+    "collecting": {"kind": "dummy-collect", "tag": "collecting"},
+    "dark-and-born": {"kind": "dummy-collect", "tag": "collecting"},
+    "melding-and-laying-off": {"kind": "dummy-knock", "tag": "knocking"},
+    "speto-blockers-in-play": {"kind": "dummy-collect", "tag": "speto"},
+    "knocking": {"kind": "dummy-knock", "tag": "knocking"},
+    "fool-in-play": {"kind": "dummy-discard", "tag": "fool"},
+    "paying-for-others": {"kind": "dummy-discard", "tag": "discarding"},
+    "stock-runs-out": {"kind": "dummy-discard", "tag": "discarding"},
 }
 
 
@@ -82,8 +93,8 @@ class DummySite(CardGameSite):
     id = GAME
     fence = "dummy"
     words = DummyWords()
-    puzzle_kinds = (SCORING,)
-    puzzle_tags = SCORING_TAGS
+    puzzle_kinds = (SCORING, *DRILLS)
+    puzzle_tags = {**SCORING_TAGS, **DRILL_TAGS}
     puzzle_prefix = "dk"
     puzzle_example = PuzzleExample(id="dk-score-001", game=GAME, position="level thep\nhead 2H\n...",
                                    tags='["points"]')
@@ -95,6 +106,8 @@ class DummySite(CardGameSite):
         fields = {key: (value, line) for line, key, value in entries}
         if problems:
             return None, problems
+        if any(key in fields for key in fragment.LIVE_KEYS):
+            return fragment.parse(fields, rel, first_line)
         if ("cards" in fields) == ("table" in fields):
             return None, [BuildProblem(rel, first_line - 1, "a ```dummy block needs either a cards: line or a table: line",
                                        "write cards: QS 2C | 2S 2H 2D (groups split by |), or table: followed by "
@@ -119,7 +132,9 @@ class DummySite(CardGameSite):
             return None, [BuildProblem(rel, line, engine_problem(reply), "fix the table so that it can happen in a game")]
         return CardBlock(GAME, (), table, caption, link), []
 
-    def figure(self, board: CardBlock, lang: str) -> str:
+    def figure(self, board: CardBlock | fragment.LiveBlock, lang: str) -> str:
+        if isinstance(board, fragment.LiveBlock):
+            return fragment.figure(board, lang)
         if board.table is None:
             return cards_svg.cards_figure([list(g) for g in board.groups], board.caption, lang)
         link = calculator.share_link(lang, board.table) if board.calculator else ""
@@ -130,6 +145,8 @@ class DummySite(CardGameSite):
 
     # ------------------------------------------------------------------ puzzles
     def describe(self, position: str) -> dict:
+        if position.lstrip().startswith("deck "):
+            return drill_position.describe(position)
         try:
             table = read(position)
         except NotationError as error:
@@ -140,11 +157,13 @@ class DummySite(CardGameSite):
         return {"ok": True, "position": write(table), "turn": SEATS[0], "table": table, "settlement": reply}
 
     def table_figure(self, described: dict, lang: str) -> str:
+        if "drill" in described:
+            return drill_position.figure(described, lang)
         return cards_svg.table_figure(described["table"], "", lang, calculator.share_link(lang, described["table"]))
 
     # ------------------------------------------------------------------ pages
     def nav(self, lang: str) -> list[NavEntry]:
-        return [calculator.nav(lang)]
+        return [calculator.nav(lang), play_page.nav(lang)]
 
     def practice(self, slug: str) -> dict[str, str]:
         return PRACTICE.get(slug, {})
@@ -153,7 +172,7 @@ class DummySite(CardGameSite):
         return calculator.load()
 
     def pages(self, data, lang: str, lessons: list):
-        return [calculator.page(data, lang, lessons)]
+        return [calculator.page(data, lang, lessons), play_page.page(lang)]
 
 
 @lru_cache(maxsize=1)

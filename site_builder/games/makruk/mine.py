@@ -16,6 +16,7 @@ from engine.core.budget import unlimited
 from engine.makruk import MakrukGame, MakrukState
 from engine.makruk.evaluation import VALUES, material_balance
 from engine.makruk.position import PROMOTION, Position, move_uci
+from engine.makruk.refusals import legal_handle
 from engine.options import resolve
 
 from ...plugin import Candidate, Miner
@@ -144,7 +145,7 @@ def best_move_candidate(state: MakrukState, min_pieces: int) -> dict | None:
     key, second = ranked[0], ranked[1]
     if scores[key] >= search.WIN_SCORE / 2 or scores[key] - scores[second] < 2.0 or scores[key] - balance < 2.0:
         return None
-    move = pos.parse_move(key, state.street)
+    move = legal_handle(pos, key, state.street)
     taken = pos.board[(move >> 6) & 63]
     if taken is not None and VALUES[taken.upper()] > scores[key] - balance - 0.5:
         return None  # taking a loose piece is not a puzzle

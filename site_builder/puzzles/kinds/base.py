@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from ..engine_ctx import GameEngine
+from ..engine_ctx import GameEngine, board_games
 from ...replies import PageRequest
 
 
@@ -68,8 +68,18 @@ class PuzzleKind:
     name_en: str = ""
     doc_th: str = ""
     doc_en: str = ""
-    games: tuple[str, ...] = ()  # the game ids this kind serves
+    games: tuple[str, ...] = ()  # the game ids this kind serves (a game-neutral kind: those of ``ops`` at import)
     fields: tuple[Field, ...] = field(default_factory=tuple)
+    ops: tuple[str, ...] = ()  # a game-neutral kind: it serves every registered board game answering these ops
+
+    def __post_init__(self):
+        if self.ops and not self.games:
+            self.games = board_games(*self.ops)
+
+    def served(self) -> tuple[str, ...]:
+        """The game ids this kind serves now: a game-neutral kind serves the board games registered
+        since (a project's plugin games) too."""
+        return board_games(*self.ops) if self.ops else self.games
 
     def field_map(self) -> dict[str, Field]:
         return {f.name: f for f in self.fields}

@@ -30,7 +30,7 @@ from engine.core.protocol import State
 from engine.core.search import text_of
 from engine.errors import EngineError
 
-from ..engine_ctx import GameEngine, board_games
+from ..engine_ctx import GameEngine
 from ...replies import PageRequest, tree_requests
 from .base import Field, Issue, PuzzleKind
 from .mate import play_solution
@@ -298,7 +298,7 @@ def check_line(gain: Gain, start: State, line: list[str], tree: dict) -> list[Is
 
 BEST_MOVE = BestMoveKind(
     id="best-move",
-    games=board_games("play"),
+    ops=("play",),
     name_th="ตาเด็ด",
     name_en="Best move",
     doc_th="มีตาเดียวที่ดีกว่าตาอื่นชัดเจน (ได้เปรียบอย่างน้อย `margin` เบี้ย เมื่อเอนจินคิดลึก `depth` ครึ่งตา "

@@ -16,7 +16,7 @@ from engine.core import search
 from engine.core.search import text_of
 from engine.errors import EngineError
 
-from ..engine_ctx import GameEngine, Line, board_games
+from ..engine_ctx import GameEngine, Line
 from ...replies import PageRequest, tree_requests
 from .base import Field, Issue, PuzzleKind
 
@@ -190,7 +190,7 @@ def follow_line(tree: dict, line: list[str]) -> None:
 
 MATE = MateKind(
     id="mate",
-    games=board_games("play", "mate"),
+    ops=("play", "mate"),
     name_th="รุกจน",
     name_en="Mate",
     doc_th="ฝ่ายที่เดินก่อนรุกจนได้ใน `mate_in` ตาพอดี เอนจินพิสูจน์ว่าบังคับจนได้ ไม่มีทางจนเร็วกว่านี้ "

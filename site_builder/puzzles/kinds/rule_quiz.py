@@ -16,7 +16,7 @@ import re
 
 from engine.errors import ILLEGAL_MOVE, EngineError
 
-from ..engine_ctx import GameEngine, board_games
+from ..engine_ctx import GameEngine
 from .base import Field, Issue, PuzzleKind
 
 QUESTIONS = ("position-status", "legal-move", "is-draw")
@@ -261,7 +261,7 @@ def quiz_data(proof: dict, lang: str) -> dict:
 
 RULE_QUIZ = RuleQuizKind(
     id="rule-quiz",
-    games=board_games("play"),
+    ops=("play",),
     name_th="คำถามกติกา",
     name_en="Rule quiz",
     doc_th="คำถามปรนัยเรื่องกติกา คำตอบที่ถูกเอนจินคำนวณจากตำแหน่ง ไม่ได้เขียนไว้ในไฟล์",

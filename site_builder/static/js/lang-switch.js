@@ -4,7 +4,7 @@
  * and moves, the puzzle index's filters, the counting trainer's material and seed. Pages keep
  * their state in the address (history.replaceState), so this is all it takes.
  */
-for (const link of document.querySelectorAll('a.lang-switch')) {
+for (const link of /** @type {NodeListOf<HTMLAnchorElement>} */ (document.querySelectorAll('a.lang-switch'))) {
   const base = link.getAttribute('href');
   const carry = () => { link.href = `${base}${location.search}${location.hash}`; };
   for (const type of ['pointerdown', 'focus', 'mouseenter', 'click']) link.addEventListener(type, carry);

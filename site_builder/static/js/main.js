@@ -7,9 +7,11 @@
  * loaded (unless the reader saves data). Without recorded replies (or if they cannot be read)
  * the static diagram stays until the engine is ready, and for good if it fails.
  * figure[data-state] tells where an upgrade is: "loading" | "ready" | "failed".
+ * A game whose module has liveFigure(figure) (a card game) draws its own live figures.
  */
 import { mountBoard } from './boards/live-figure.js';
 import { recordedEngine, replies, warmWhenLoaded } from './core/recorded-engine.js';
+import { loadGame } from './games/index.js';
 
 const words = (text) => (text || '').split(/\s+/).filter(Boolean);
 
@@ -22,9 +24,11 @@ async function recorded(figure) {
 
 async function upgrade(figure) {
   const data = figure.dataset;
+  const game = await loadGame(data.game).catch(() => null);
+  if (game?.liveFigure) return game.liveFigure(figure).then(() => undefined); // a game that draws its own live figures (cards)
   const engine = await recorded(figure);
   mountBoard(figure, {
-    game: data.game,
+    game: loadGame(data.game),
     position: data.position,
     orientation: data.orientation,
     highlights: words(data.highlights),

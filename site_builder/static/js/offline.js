@@ -71,7 +71,7 @@ async function engineSettled() {
   if (!document.querySelector('.kr-board[data-interactive="true"], #kr-sandbox, section.kr-pz')) return;
   const { engine } = await import('./core/engine-client.js');
   if (engine.status !== 'loading') return;
-  await new Promise((resolve) => {
+  await /** @type {Promise<void>} */ (new Promise((resolve) => {
     const stop = engine.onStatus((status) => { if (status !== 'loading') done(); });
     const timer = setTimeout(done, QUIET_MAX_MS);
     function done() {
@@ -79,7 +79,7 @@ async function engineSettled() {
       clearTimeout(timer);
       resolve();
     }
-  });
+  }));
 }
 
 /**
@@ -88,7 +88,7 @@ async function engineSettled() {
  */
 async function quiet() {
   if (document.readyState !== 'complete') await new Promise((resolve) => window.addEventListener('load', resolve, { once: true }));
-  await new Promise((resolve) => {
+  await /** @type {Promise<void>} */ (new Promise((resolve) => {
     const loading = () => document.querySelector('[data-state="loading"]');
     if (!loading()) { resolve(); return; }
     const observer = new MutationObserver(() => { if (!loading()) done(); });
@@ -99,7 +99,7 @@ async function quiet() {
       resolve();
     }
     observer.observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-state'] });
-  });
+  }));
   await engineSettled();
   await new Promise((resolve) => (window.requestIdleCallback ? window.requestIdleCallback(resolve, { timeout: 3000 }) : setTimeout(resolve, 200)));
 }
@@ -139,7 +139,7 @@ function element(tag, className, text) {
 
 /** A notice at the bottom of the screen (a live region, so it is read out); returns it. */
 function bar(name, text) {
-  let box = document.querySelector(`.kr-offline-bar[data-bar="${name}"]`);
+  let box = /** @type {HTMLElement | null} */ (document.querySelector(`.kr-offline-bar[data-bar="${name}"]`));
   if (!box) {
     box = element('div', 'kr-offline-bar');
     box.dataset.bar = name;
@@ -257,7 +257,7 @@ async function offlinePage(root) {
 
   async function refresh() {
     if (navigator.storage && navigator.storage.estimate) {
-      const { usage = 0, quota = 0 } = await navigator.storage.estimate().catch(() => ({}));
+      const { usage = 0, quota = 0 } = await navigator.storage.estimate().catch(() => /** @type {StorageEstimate} */ ({}));
       storage.textContent = t('ofStorage', { used: megabytes(usage), quota: megabytes(quota) });
     }
     if (!sw) {

@@ -7,7 +7,7 @@
  * URL query (?game=makruk&kind=mate&difficulty=2&tag=ruea&state=unsolved, history.replaceState)
  * and every choice shows how many puzzles it would leave ("รุกจน (12)"). Without JS the
  * plain list stays. state: solved | retried | failed | unsolved (never tried: no saved result).
- * The names of tags and kinds come from the page (<script type="application/json"
+ * The names of games, tags and kinds come from the page (<script type="application/json"
  * id="kr-puzzle-names">, written by the builder), so every filter reads in the page's language.
  * The filtered list is remembered for this tab (sessionStorage "kradan.puzzles.list") so a
  * puzzle page's "next puzzle" follows it and "back" returns to the same filters.
@@ -23,7 +23,7 @@ const LIST_KEY = 'kradan.puzzles.list';
 const STATES = ['unsolved', ...progress.STATES];
 const words = (text) => (text || '').split(/\s+/).filter(Boolean);
 
-/** The page's names of tags and kinds ({tags: {id: name}, kinds: {id: name}}). */
+/** The page's names of games (the engine's), tags and kinds ({games, tags, kinds}: {id: name}). */
 function pageNames() {
   try {
     return JSON.parse(document.getElementById('kr-puzzle-names')?.textContent || '{}');
@@ -40,7 +40,7 @@ function named(key, fallback) {
 }
 
 const DIMENSIONS = [
-  { key: 'game', label: 'fxGame', of: (li) => [li.dataset.game], name: (v) => named(`game_${v}`, v) },
+  { key: 'game', label: 'fxGame', of: (li) => [li.dataset.game], name: (v) => NAMES.games?.[v] ?? v },
   { key: 'kind', label: 'fxKind', of: (li) => [li.dataset.kind], name: (v) => NAMES.kinds?.[v] ?? named(`kind_${v}`, v) },
   { key: 'difficulty', label: 'fxDifficulty', of: (li) => [li.dataset.difficulty], name: (v) => t('level', { n: v }),
     order: (a, b) => Number(a) - Number(b) },
@@ -50,7 +50,7 @@ const DIMENSIONS = [
 ];
 
 function main() {
-  const items = [...document.querySelectorAll('li.kr-puzzle-item')];
+  const items = /** @type {HTMLElement[]} */ ([...document.querySelectorAll('li.kr-puzzle-item')]);
   const host = document.getElementById('kr-puzzle-filters');
   const ids = items.map((li) => li.dataset.id);
 
@@ -141,7 +141,7 @@ function buildFilters(host, items) {
     apply(true);
   });
 
-  const countSpans = [...document.querySelectorAll('.kr-puzzle-count')];
+  const countSpans = /** @type {HTMLElement[]} */ ([...document.querySelectorAll('.kr-puzzle-count')]);
   const root = document.getElementById('kr-puzzle-list') ?? document.querySelector('main') ?? document.body;
   const groups = new Set();
   for (const li of items) {

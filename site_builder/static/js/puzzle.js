@@ -18,6 +18,10 @@
  *   the explanation comes with the right answer or with "ดูเฉลย" (recorded as seen).
  * A game's own puzzle kinds (games/<id>/index.js `puzzles`, e.g. Makruk's counting play-outs)
  *   start their own UI on core/puzzle-shell.js's Shell, or show the game's panels on the board.
+ * Right or wrong is never decided here: the puzzle's judge (judges/index.js, the very one the
+ *   gradebook's replay uses) judges every move and answer; this page shows what it says. The
+ *   judge loads with the first move or answer (Shell.judge): no byte of it before the reader acts.
+ * This entry point loads the game's module (games/index.js) and hands it down.
  * In assignment mode (core/assignment-mode.js, through the Shell) every move, take-back, restart,
  * answer, hint and solution of the student is recorded with Shell.log; analysis is not.
  * The page's .kr-nojs parts (static choices, hints, written solution) are hidden while the JS UI
@@ -51,6 +55,13 @@ const SOLUTION_STEP_MS = 800;
 
 const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
 
+/**
+ * The loader of the judge module of the puzzle `data` (judges/index.js), `game` the promise of
+ * its game's module (a game that fails to load gives the shared judges only).
+ */
+const judgeLoader = (data, game) => async () => (await import('./judges/index.js'))
+  .judgeModule(data, await game.catch(() => null));
+
 /** Turn Thai (๐-๙) and full-width digits into ASCII ones, and U+2212 into "-". */
 export function asciiDigits(text) {
   return text.replace(/[\u0E50-\u0E59]/g, (c) => String(c.charCodeAt(0) - 0x0e50))
@@ -66,13 +77,16 @@ export function parseNumber(text) {
 
 /** mate and best-move puzzles on a live board. */
 class MovePuzzle extends Shell {
-  /** `panels`: show the game's own panels on the board (a puzzle kind of the game's own). */
-  constructor(data, figure, panels = false) {
+  /**
+   * `game`: the game's module, loading (a promise: it may fail); `panels`: show the game's own
+   * panels on the board (a puzzle kind of the game's own).
+   */
+  constructor(data, figure, game, panels = false) {
     super(data, figure);
+    this.loading = game;
+    this.loadJudge = judgeLoader(data, game);
     this.panels = panels;
     this.solver = data.solver;
-    this.node = data.tree;
-    this.solverMoves = 0; // correct solver moves in this attempt
     this.moving = false; // an attempt is under way (a first move was made)
     this.epoch = 0; // bumped by retry / solution: stale async steps stop
     this.ops = Promise.resolve(); // board operations run one at a time
@@ -110,9 +124,6 @@ class MovePuzzle extends Shell {
   /** "ขุนดำ a8 ไป b8": the move `move` in `state`, in the engine's words. */
   name(state, move) { return moveWords(this.board.game, state, move); }
 
-  /** Remaining solver moves to mate from the current node. */
-  get remaining() { return (this.data.mate_in ?? 0) - this.solverMoves; }
-
   /** Run `fn` after the board operations before it (and only if no retry/solution came since). */
   op(fn) {
     const epoch = this.epoch;
@@ -125,10 +136,10 @@ class MovePuzzle extends Shell {
     const { figure, data } = this;
     this.state = 'loading';
     this.solutionButton.disabled = true;
-    this.game = await loadGame(data.game).catch(() => null); // its words; a failure shows below, from mountBoard
+    this.game = await this.loading.catch(() => null); // its words; a failure shows below, from mountBoard
     this.say(this.prompt);
     this.board = await mountBoard(figure, {
-      game: data.game, position: data.position, orientation: data.orientation || data.solver,
+      game: this.loading, position: data.position, orientation: data.orientation || data.solver,
       controls: ['flip'], panels: this.panels, engine: this.engine,
       onUserMove: (move, reply) => this.onUserMove(move, reply),
     }, (board) => { board.interactive = false; });
@@ -147,8 +158,6 @@ class MovePuzzle extends Shell {
 
   /** The reader's turn at the start of an attempt. */
   ready() {
-    this.node = this.data.tree;
-    this.solverMoves = 0;
     this.moving = false;
     this.state = 'play';
     this.board.interactive = this.board.state.turn === this.solver;
@@ -184,7 +193,7 @@ class MovePuzzle extends Shell {
     if (!this.analysing) this.analyseButton.hidden = false;
   }
 
-  /** The engine accepted the reader's move: judge it with the tree (not while analysing). */
+  /** The engine accepted the reader's move: the judge judges it (not while analysing). */
   async onUserMove(move, reply) {
     if (this.analysing) return;
     this.log('m', move);
@@ -195,22 +204,30 @@ class MovePuzzle extends Shell {
       this.startAttempt();
     }
     // Where a take-back returns to: before this move.
-    this.mark = { plies: this.board.moves.length - 1, node: this.node, solverMoves: this.solverMoves };
-    const win = this.node?.wins?.[move];
-    if (!win) {
-      await this.wrong(move, epoch);
+    this.mark = { plies: this.board.moves.length - 1 };
+    let judge;
+    let said;
+    try {
+      judge = await this.judge();
+      said = await judge.move(move);
+    } catch (err) {
+      this.refused(err.message); // the judge and the engine disagree (never on a built site)
       return;
     }
-    this.solverMoves += 1;
-    if (win.mate || win.done) {
+    if (epoch !== this.epoch) return;
+    if (said.verdict === 'wrong') {
+      await this.wrong(said.refutation, (this.data.mate_in ?? 0) - judge.solverMoves, epoch);
+      return;
+    }
+    if (said.verdict === 'solved') {
       const won = reply.status.result === `${this.solver}_wins`;
-      if (win.mate && !won) {
+      if (said.mate && !won) {
         this.refused(this.w('pzNotMate'));
         return;
       }
       this.say(t('pzSolved'), '', 'good');
       this.hintButton.hidden = true;
-      this.solve(win.mate ? this.w('pzSolvedMate') : words('solvedBest'));
+      this.solve(said.mate ? this.w('pzSolvedMate') : words('solvedBest'));
       this.offerAnalysis();
       return;
     }
@@ -219,24 +236,25 @@ class MovePuzzle extends Shell {
     await sleep(REPLY_DELAY_MS);
     if (epoch !== this.epoch) return;
     const state = this.board.state;
-    const answer = await this.op(() => this.board.play(win.reply));
+    const answer = await this.op(() => this.board.play(said.reply));
     if (!answer || epoch !== this.epoch) return;
     if (!answer.ok) {
       this.refused(errorText(answer.error));
       return;
     }
-    this.node = win.node;
     this.state = 'play';
     this.board.interactive = true;
-    this.say(t('pzCorrect'), t('pzKeepGoing', { side: this.w(this.defender), move: this.name(state, win.reply) }), 'good');
+    this.say(t('pzCorrect'), t('pzKeepGoing', { side: this.w(this.defender), move: this.name(state, said.reply) }), 'good');
   }
 
-  /** A move that does not win: play the refutation, explain, record, offer a retry. */
-  async wrong(move, epoch) {
+  /**
+   * A move that does not win (the judge says so): play the refutation, explain, record, offer a
+   * retry. `remaining`: the solver's moves to mate from the position before it.
+   */
+  async wrong(refutation, remaining, epoch) {
     this.state = 'wrong';
     this.fail();
     const after = this.board.state;
-    const refutation = this.node?.refutations?.[move];
     const defender = this.w(this.defender);
     if (after.status.result !== 'ongoing') {
       this.say(t('pzWrong'), t('pzNotWin', { status: statusText(this.board.game, after) }), 'bad');
@@ -250,7 +268,7 @@ class MovePuzzle extends Shell {
       let why;
       if (!answer.ok) why = t('pzEngineRefused', { error: errorText(answer.error) });
       else if (!this.data.mate_in) why = t('pzRefutedBest', { side: defender, move: name });
-      else if (this.remaining >= 2) why = this.w('pzRefutedMate', { side: defender, move: name, n: this.remaining - 1 });
+      else if (remaining >= 2) why = this.w('pzRefutedMate', { side: defender, move: name, n: remaining - 1 });
       else why = this.w('pzRefutedNoMate', { side: defender, move: name });
       if (answer.ok && answer.status.result !== 'ongoing') why += ` (${statusText(this.board.game, answer)})`;
       this.say(t('pzWrong'), why, 'bad');
@@ -284,6 +302,9 @@ class MovePuzzle extends Shell {
     const { mark } = this;
     this.mark = null;
     this.log(mark ? 't' : 'r');
+    const judge = await this.judge();
+    if (mark) judge.takeBack();
+    else judge.restart();
     if (!mark) {
       const reply = await this.op(() => this.board.reset());
       if (reply?.ok) this.ready();
@@ -294,8 +315,6 @@ class MovePuzzle extends Shell {
       reply = await this.op(() => this.board.undo());
       if (!reply?.ok) return;
     }
-    this.node = mark.node;
-    this.solverMoves = mark.solverMoves;
     this.moving = false; // the next move starts a new attempt from here
     this.state = 'play';
     this.board.interactive = this.board.state.turn === this.solver;
@@ -306,6 +325,7 @@ class MovePuzzle extends Shell {
   async showSolution() {
     if (this.forbids('solution')) return;
     this.log('s');
+    this.judge().then((judge) => judge.shown()); // before any later take-back or restart: in order
     if (!this.solvedThisVisit) this.fail('seen');
     if (!this.board) {
       this.solutionText.textContent = `${t('pzShowSolution')}: ${this.data.line.join(' ')}`;
@@ -351,6 +371,7 @@ class MovePuzzle extends Shell {
 class QuizPuzzle extends Shell {
   constructor(data, figure) {
     super(data, figure);
+    this.loadJudge = judgeLoader(data, Promise.resolve(null)); // a question's judge needs no game
     this.quiz = data.quiz;
     this.answered = false;
     this.state = 'quiz';
@@ -383,7 +404,7 @@ class QuizPuzzle extends Shell {
       if (multi) b.setAttribute('aria-pressed', 'false');
       b.addEventListener('click', () => {
         if (this.answered) return;
-        if (!multi) this.judge([choice.id], choice.label);
+        if (!multi) this.check([choice.id], [choice.id], choice.label);
         else b.setAttribute('aria-pressed', String(b.getAttribute('aria-pressed') !== 'true'));
       });
       return b;
@@ -399,7 +420,8 @@ class QuizPuzzle extends Shell {
           this.say(t('qzPickSome'), '', 'info');
           return;
         }
-        this.judge(picked.map((b) => b.dataset.choice), picked.map((b) => b.textContent).join(', '));
+        const ids = picked.map((b) => b.dataset.choice);
+        this.check(ids, ids, picked.map((b) => b.textContent).join(', '));
       });
     }
   }
@@ -433,7 +455,7 @@ class QuizPuzzle extends Shell {
         input.focus();
         return;
       }
-      this.judge([String(value)], text, Math.abs(value - Number(this.quiz.correct)) < 1e-9);
+      this.check(String(value), [String(value)], text);
     });
   }
 
@@ -456,12 +478,14 @@ class QuizPuzzle extends Shell {
     return own.length ? own.join('\n') : (this.quiz.nudge ?? words('wrongNudge'));
   }
 
-  /** One counted answer: `ids` chosen (or the number), `shown` = how the reader wrote it. */
-  judge(ids, shown, numberRight = null) {
-    this.log('a', numberRight === null ? [...ids] : ids[0]);
+  /**
+   * One counted answer, judged by the judge: `answer` as recorded (the chosen ids, or the number
+   * as text), `ids` the choices it marks, `shown` = how the reader wrote it.
+   */
+  async check(answer, ids, shown) {
+    this.log('a', Array.isArray(answer) ? [...answer] : answer);
     this.startAttempt();
-    const want = this.correct;
-    const right = numberRight ?? (ids.length === want.length && ids.every((id) => want.includes(id)));
+    const right = (await (await this.judge()).answer(answer)).verdict === 'solved';
     this.feedback.hidden = false;
     const mine = t('qzYourAnswer', { answer: shown });
     if (right) {
@@ -486,6 +510,7 @@ class QuizPuzzle extends Shell {
   showAnswer() {
     if (this.answered || this.forbids('solution')) return;
     this.log('s');
+    this.judge().then((judge) => judge.shown());
     this.fail('seen');
     this.close();
     this.state = 'solution';
@@ -493,15 +518,6 @@ class QuizPuzzle extends Shell {
     const labels = this.quiz.answer_type === 'number' ? [String(this.quiz.correct)]
       : this.quiz.choices.filter((c) => this.correct.includes(String(c.id))).map((c) => c.label);
     this.say(`${words('answerShown')}: ${labels.join(', ')}`, this.quiz.explanation, 'info');
-  }
-}
-
-/** A puzzle kind of the game's own ({panels, start}), or null (also when the game's module fails). */
-async function ownKind(data) {
-  try {
-    return (await loadGame(data.game)).puzzles?.[data.kind] ?? null;
-  } catch {
-    return null; // the board says what failed when it tries to load the game
   }
 }
 
@@ -515,15 +531,15 @@ async function brokenPage(figure) {
   note.setAttribute('role', 'alert');
   note.textContent = words('dataBroken');
   figure.before(note);
-  for (const el of document.querySelectorAll('.kr-nojs')) el.hidden = false;
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('.kr-nojs'))) el.hidden = false;
   const { game, position, orientation } = figure.dataset;
-  if (game && position) await mountBoard(figure, { game, position, orientation, controls: ['flip'] });
+  if (game && position) await mountBoard(figure, { game: loadGame(game), position, orientation, controls: ['flip'] });
 }
 
 async function main() {
   const block = document.getElementById('kr-puzzle-data');
-  const figure = document.querySelector('#kr-puzzle figure.kr-board, #kr-puzzle-board figure.kr-board')
-    ?? document.querySelector('figure.kr-board');
+  const figure = /** @type {HTMLElement | null} */ (document.querySelector('#kr-puzzle figure.kr-board, #kr-puzzle-board figure.kr-board')
+    ?? document.querySelector('figure.kr-board'));
   if (!block || !figure) return;
   let data = await readBlock(block);
   let repaired = false;
@@ -540,13 +556,18 @@ async function main() {
   if (repaired) puzzle?.showNote?.(words('dataRepaired'));
 }
 
-/** Start the page's puzzle UI; resolves to it. */
+/**
+ * Start the page's puzzle UI; resolves to it. The game's module is loaded here and handed down
+ * (a failure shows on the board, when it mounts).
+ */
 async function startPuzzle(data, figure) {
   if (data.quiz) return new QuizPuzzle(data, figure);
-  const own = await ownKind(data);
-  const started = await own?.start?.(data, figure);
+  const loading = loadGame(data.game);
+  const game = await loading.catch(() => null);
+  const own = game?.puzzles?.[data.kind] ?? null;
+  const started = await own?.start?.(data, figure, game);
   if (started) return started;
-  const puzzle = new MovePuzzle(data, figure, Boolean(own?.panels));
+  const puzzle = new MovePuzzle(data, figure, loading, Boolean(own?.panels));
   puzzle.start();
   return puzzle;
 }

@@ -18,13 +18,24 @@ import { Computer } from './boards/computer.js';
 import { plyText, sideName } from './boards/describe.js';
 import { startPage } from './boards/live-figure.js';
 import { loadGame } from './games/index.js';
+/** @import { BoardGameModule } from './types/game.js' */
+/** @import { Ply } from './boards/record.js' */
+/** @import { ComputerUpdate } from './boards/computer.js' */
 
 const root = document.getElementById('kr-sandbox');
 const game = root.dataset.game;
 const LEVELS = [1, 2, 3];
 const DEFAULT_LEVEL = 2;
 
-/** Create an HTML element with a class and optional text, appended to `parent`. */
+/**
+ * Create an HTML element with a class and optional text, appended to `parent`.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {HTMLElement} parent
+ * @param {K} tag
+ * @param {string} [className]
+ * @param {string} [text]
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 function add(parent, tag, className, text = '') {
   const el = document.createElement(tag);
   if (className) el.className = className;
@@ -33,7 +44,13 @@ function add(parent, tag, className, text = '') {
   return el;
 }
 
-/** A labelled <select> of `options` ([value, label]) in `parent`. */
+/**
+ * A labelled <select> of `options` ([value, label]) in `parent`.
+ * @param {HTMLElement} parent
+ * @param {string} id
+ * @param {string} label
+ * @param {string[][]} options
+ */
 function select(parent, id, label, options) {
   const box = add(parent, 'div', 'kr-field');
   const text = add(box, 'label', '', label);
@@ -47,11 +64,14 @@ function select(parent, id, label, options) {
 /**
  * Rows of the move list: [{number, plies}], one row per round of the game's sides; actions
  * (e.g. counting claims) are kept beside the moves. Reads the board's plies, never the move text.
+ * @param {Board} board
  */
 function moveRows(board) {
   const { sides, moveNumber } = board.game;
   let number = moveNumber?.(board.initial) ?? 1;
+  /** @type {{number: number, plies: (Ply | null)[], done?: boolean}[]} */
   const rows = [];
+  /** @type {{number: number, plies: (Ply | null)[], done?: boolean} | null} */
   let row = null;
   for (const ply of board.plies) {
     if (ply.side === sides[0] && (!row || row.done)) rows.push((row = { number, plies: [] }));
@@ -65,6 +85,7 @@ function moveRows(board) {
   return rows;
 }
 
+/** @param {BoardGameModule} plug */
 function buildPanel(plug) {
   const panel = add(root, 'div', 'kr-sandbox-panel');
   const vs = add(panel, 'section', 'kr-vs');
@@ -101,12 +122,22 @@ function buildPanel(plug) {
   return { side, level, state, form, input, copy, fresh, message, list };
 }
 
-/** Show `text` under the FEN field; `error` styles it as a problem. */
+/** @typedef {ReturnType<typeof buildPanel>} Panel */
+
+/**
+ * Show `text` under the FEN field; `error` styles it as a problem.
+ * @param {Panel} ui
+ * @param {string} text
+ */
 function tell(ui, text, error = false) {
   ui.message.textContent = text;
   ui.message.classList.toggle('kr-error', error);
 }
 
+/**
+ * @param {Panel} ui
+ * @param {Board} board
+ */
 function showMoves(ui, board) {
   ui.input.value = board.position;
   ui.list.replaceChildren();
@@ -122,7 +153,12 @@ function showMoves(ui, board) {
   if (!board.moves.length) add(ui.list, 'li', 'kr-empty', t('noMoves'));
 }
 
-/** What the computer is doing, in the line under its settings (always one line tall: no layout shift). */
+/**
+ * What the computer is doing, in the line under its settings (always one line tall: no layout shift).
+ * @param {Panel} ui
+ * @param {Board} board
+ * @param {ComputerUpdate} update
+ */
 function showComputer(ui, board, { thinking, side, error }) {
   ui.state.classList.toggle('kr-error', Boolean(error));
   root.dataset.thinking = String(thinking);
@@ -133,7 +169,11 @@ function showComputer(ui, board, { thinking, side, error }) {
   else ui.state.textContent = t('vsYourMove', { side: sideName(board.game, board.state.turn) });
 }
 
-/** The game in the address: ?fen=…&moves=…&vs=…&level=… (replaced, not pushed: Back leaves the page). */
+/**
+ * The game in the address: ?fen=…&moves=…&vs=…&level=… (replaced, not pushed: Back leaves the page).
+ * @param {Board} board
+ * @param {Computer} computer
+ */
 function remember(board, computer) {
   const params = new URLSearchParams(location.search);
   params.set('fen', board.initial);
@@ -149,6 +189,10 @@ function remember(board, computer) {
   history.replaceState(history.state, '', `${location.pathname}?${params}${location.hash}`);
 }
 
+/**
+ * @param {Panel} ui
+ * @param {Board} board
+ */
 async function copyFen(ui, board) {
   ui.input.value = board.position;
   try {
@@ -161,6 +205,11 @@ async function copyFen(ui, board) {
   }
 }
 
+/**
+ * @param {Panel} ui
+ * @param {Board} board
+ * @param {string} position
+ */
 async function loadInto(ui, board, position) {
   const reply = await board.load(position);
   if (reply.ok) tell(ui, t('positionSet'));
@@ -171,6 +220,10 @@ async function loadInto(ui, board, position) {
 /**
  * Open the game of a shared link: its position, then as many of its moves as the engine accepts.
  * A position the engine refuses leaves the game as it was; either way the reason is shown.
+ * @param {Panel} ui
+ * @param {Board} board
+ * @param {string} fen
+ * @param {string[]} moves
  */
 async function openLink(ui, board, fen, moves) {
   const loaded = await board.load(fen);
@@ -235,5 +288,5 @@ startPage(root, async () => {
   ui.fresh.addEventListener('click', () => loadInto(ui, board, start.position));
   computer.set({ side: ui.side.value || null, level: Number(ui.level.value) });
   if (computer.side && board.orientation === computer.side) board.flip();
-  if (engine !== liveEngine) warmWhenLoaded(engine);
+  if (engine !== liveEngine) warmWhenLoaded(/** @type {import('./types/engine.js').RecordedEngine} */ (engine));
 });

@@ -4,7 +4,7 @@
  * is a plain GET form: its words go to the search page as ?q=, where static/js/search.js searches.
  */
 const header = document.querySelector('.site-header');
-const form = header?.querySelector('form.site-search');
+const form = /** @type {HTMLFormElement | null} */ (header?.querySelector('form.site-search'));
 if (form) {
   form.hidden = false;
   header.classList.add('search-ready');

@@ -8,9 +8,9 @@
  * from the page (data-* of #search-results). The query lives in the address (?q=), so a link, the header's
  * box and the language switch all carry it.
  */
-const form = document.getElementById('search-form');
-const input = document.getElementById('search-q');
-const gameChoice = document.getElementById('search-game');
+const form = /** @type {HTMLFormElement} */ (document.getElementById('search-form'));
+const input = /** @type {HTMLInputElement} */ (document.getElementById('search-q'));
+const gameChoice = /** @type {HTMLSelectElement} */ (document.getElementById('search-game'));
 const status = document.getElementById('search-status');
 const results = document.getElementById('search-results');
 const words = results.dataset; // the page's words (data-found, data-none, ...), data-added, data-bundle

@@ -197,6 +197,7 @@ def test_replies_of_every_op_have_the_door_shape(game):
 BESTMOVE_BUDGET = 1500  # nodes: every level's own search, cut short so the test stays quick
 
 
+@pytest.mark.slow  # the inner loop (README, Tests) leaves it to the full run
 @pytest.mark.parametrize("game", BOARD_GAMES)
 def test_bestmove_is_always_a_legal_move_or_action_within_its_budget(game):
     """At every level, under every option set, from positions all over seeded random games."""

@@ -81,6 +81,7 @@ def game_positions(count: int, seed: int) -> list[str]:
     return found[:count]
 
 
+@pytest.mark.slow  # the inner loop (README, Tests) leaves it to the full run
 @pytest.mark.parametrize("level", [2, 3])
 def test_levels_2_and_3_never_hang_a_piece_for_nothing(level):
     """A move hangs material when, after the opponent's best captures (and ours back), we have a
@@ -127,6 +128,7 @@ def test_the_same_request_gets_the_same_reply_at_every_level():
             assert bestmove(position, level=level) == bestmove(position, level=level)
 
 
+@pytest.mark.slow  # the inner loop (README, Tests) leaves it to the full run
 def test_level_1_varies_its_moves_with_the_position():
     """Its randomness is seeded by the position: over many positions it does not always play
     what level 3 plays, and one position always gets the same move."""

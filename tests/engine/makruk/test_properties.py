@@ -371,6 +371,7 @@ def state_moves(game: MakrukGame) -> list[str]:
     return sorted(game.state.move(h).text for h in game.state.handles())
 
 
+@pytest.mark.slow  # the inner loop (README, Tests) leaves it to the full run
 @props(120)
 @given(games_with_counts())
 def test_every_fen_the_engine_writes_reads_back_and_plays_on_identically(case):

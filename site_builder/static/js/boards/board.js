@@ -25,13 +25,30 @@
  *   div.kr-panel > p.kr-status, div.kr-stopped (button[data-action=reload]), p.kr-message,
  *   p.kr-wait, div.kr-controls (button.kr-btn[data-action]); p.kr-announce (aria-live).
  */
+/** @import { Engine, Failure, PlayReply, Reply } from '../types/engine.js' */
+/** @import { BoardExtension, BoardGameModule, DropGameModule } from '../types/game.js' */
+/** @import { Pick } from './moves.js' */
+/**
+ * @typedef {object} BoardOptions
+ * @property {BoardGameModule} game
+ * @property {Engine} [engine]
+ * @property {string} [position]
+ * @property {string} [orientation]
+ * @property {string[]} [controls]
+ * @property {string[]} [highlights]
+ * @property {string[]} [arrows]
+ * @property {string | null} [lastMove]
+ * @property {((move: string, reply: PlayReply) => void) | null} [onUserMove]
+ * @property {boolean} [panels]
+ * @property {(board: Board) => number} [undoCount]
+ */
 import { engine as pageEngine } from '../core/engine-client.js';
 import { t, errorText } from '../core/i18n.js';
 import { GameRecord } from './record.js';
 import { Chooser } from './chooser.js';
 import { HandStrip } from './hands.js';
 import { choiceLabels, moveText, sideName, squareLabel, statusText, word } from './describe.js';
-import { VIEW_BOX, arrowPath, drawGrid, squareAtXY, squaresIn, squareXY, svgEl } from './grid.js';
+import { arrowPath, drawGrid, sizeOf, squareAtXY, squaresIn, squareXY, svgEl, viewBox } from './grid.js';
 import { endingHere, farSquares, jumpedSquares, nextSquares, passOver, standsOn, startPick, step } from './moves.js';
 
 const DRAG_START = 0.2; // how far (in squares) a press must travel to become a drag
@@ -50,15 +67,20 @@ function make(tag, attrs = {}, parent = null) {
 }
 
 export class Board {
+  /** @type {BoardGameModule} */
   #game;
+  /** @type {Engine} */
   #engine;
+  /** @type {GameRecord} */
   #record;
   #start;
   #id = `kr-board-${++boardCount}`;
   #orientation; // the side seen at the bottom
+  #size; // the board's files and ranks (grid.js sizeOf: the page's data, else 8x8)
   #notes; // lesson marks (highlights, arrows, last move) shown until the first move
   #controls;
   #listeners = new Set();
+  /** @type {Pick | null} */
   #pick = null; // the move being picked (boards/moves.js)
   #cursor = null;
   #drag = null;
@@ -68,6 +90,7 @@ export class Board {
   #interactive = true;
   #onUserMove;
   #undoCount;
+  /** @type {BoardExtension | null} */
   #extension = null;
   #cells = new Map();
   #hands = null; // {side: HandStrip} once the game shows hands
@@ -100,11 +123,14 @@ export class Board {
    * the game's own panels, e.g. Makruk's count panel; puzzles may pass false), undoCount
    * (how many entries the undo button takes back, asked at each press; default 1; a game
    * against the computer takes back its reply too).
+   * @param {Element} host
+   * @param {BoardOptions} options
    */
   constructor(host, { game, engine = pageEngine, position, orientation = game.sides[0],
     controls = ['flip', 'undo', 'reset', 'actions'], highlights = [], arrows = [], lastMove = null,
-    onUserMove = null, panels = true, undoCount = () => 1 } = {}) {
+    onUserMove = null, panels = true, undoCount = () => 1 }) {
     this.#game = game;
+    this.#size = sizeOf(host);
     this.#engine = engine;
     this.#record = new GameRecord(game.id, engine);
     this.#start = position;
@@ -158,7 +184,10 @@ export class Board {
     if (this.#record.state) this.#paint();
   }
 
-  /** Call `cb(board)` after every change of position; returns an unsubscribe function. */
+  /**
+   * Call `cb(board)` after every change of position; returns an unsubscribe function.
+   * @param {(board: Board) => void} cb
+   */
   onChange(cb) {
     this.#listeners.add(cb);
     return () => this.#listeners.delete(cb);
@@ -167,7 +196,10 @@ export class Board {
   /** Show the constructor's position. Resolves to the engine reply. */
   start() { return this.#run(() => this.#record.load(this.#start)); }
 
-  /** Start a new game from `position`; on an engine error the current game is kept. */
+  /**
+   * Start a new game from `position`; on an engine error the current game is kept.
+   * @param {string} position
+   */
   async load(position) {
     await this.#refreshing;
     return this.#run(async () => {
@@ -180,6 +212,7 @@ export class Board {
   /**
    * Play one move (a legal move's text or an action); an illegal move shows why (the engine's
    * message says it in words) and changes nothing.
+   * @param {string} move
    */
   async play(move) {
     await this.#refreshing; // a pending reply's legal moves first: they name the move
@@ -236,6 +269,9 @@ export class Board {
   /**
    * Run one engine change with input locked; engine failures become a message. `waiting`: the
    * wait line's text, shown at once (else "waiting for the engine", after BUSY_AFTER_MS).
+   * @param {() => Promise<Reply<PlayReply>>} change
+   * @param {string | null} [waiting]
+   * @returns {Promise<Reply<PlayReply>>}
    */
   async #run(change, waiting = null) {
     this.#busy = true;
@@ -253,7 +289,7 @@ export class Board {
     try {
       reply = await change();
     } catch (err) {
-      reply = { ok: false, error: { code: ENGINE_FAILED, message: err.message } };
+      reply = /** @type {Failure} */ ({ ok: false, error: { code: ENGINE_FAILED, message: err.message } });
       if (this.#engine.status === 'failed' || err.code === 'ENGINE_STOPPED') this.#showStopped();
       else this.#show(`${t('engineError')} (${err.message})`);
     }
@@ -274,7 +310,7 @@ export class Board {
   #buildShell(panels) {
     const game = this.#game;
     this.#area = make('div', { class: 'kr-board-area' }, this.element);
-    this.#svg = svgEl('svg', { class: 'kr-live-board', viewBox: VIEW_BOX, role: 'grid', tabindex: '0',
+    this.#svg = svgEl('svg', { class: 'kr-live-board', viewBox: viewBox(this.#size), role: 'grid', tabindex: '0',
       'aria-label': t('boardLabel', { board: word(game, 'board') }) }, this.#area);
     this.#chooser = new Chooser(this.#area, {
       onPick: (move, hadFocus) => {
@@ -323,7 +359,7 @@ export class Board {
   /** (Re)draw the squares, lines and coordinates for the current orientation. */
   #buildSvg() {
     const shaded = (square) => Boolean(this.#game.shaded?.(square));
-    ({ cells: this.#cells, arrows: this.#arrows, ghost: this.#ghost } = drawGrid(this.#svg, this.#id, this.#upright, shaded));
+    ({ cells: this.#cells, arrows: this.#arrows, ghost: this.#ghost } = drawGrid(this.#svg, this.#id, this.#upright, shaded, this.#size));
   }
 
   /** The hands of a drop game, the bottom side's under the board (made on the first state with hands). */
@@ -339,7 +375,7 @@ export class Board {
   #makeHands() {
     this.#hands = {};
     for (const side of this.#game.sides) {
-      const strip = new HandStrip(this.#game, side);
+      const strip = new HandStrip(/** @type {DropGameModule} */ (this.#game), side); // a game with hands
       strip.element.addEventListener('pointerdown', (e) => this.#onHandDown(e));
       strip.element.addEventListener('click', (e) => this.#onHandKey(e));
       this.#followDrags(strip.element);
@@ -425,7 +461,7 @@ export class Board {
     }
     this.#paintHands(state);
     const arrows = fresh ? this.#notes.arrows : [];
-    this.#arrows.replaceChildren(...arrows.map((a) => svgEl('path', { d: arrowPath(a, this.#upright) })));
+    this.#arrows.replaceChildren(...arrows.map((a) => svgEl('path', { d: arrowPath(a, this.#upright, this.#size) })));
     this.#svg.setAttribute('aria-activedescendant', `${this.#id}-${this.#cursor}`);
     this.#extension?.update(state);
     const extra = state.status.result === 'ongoing' ? this.#extension?.status?.(state) : '';
@@ -435,6 +471,7 @@ export class Board {
     this.element.dataset.position = state.position;
   }
 
+  /** @param {PlayReply} state */
   #paintHands(state) {
     if (!state.hands) return;
     if (!this.#hands) this.#makeHands();
@@ -445,6 +482,7 @@ export class Board {
     }
   }
 
+  /** @param {PlayReply} state */
   #paintButtons(state) {
     const { undo, reset } = this.#buttons;
     if (undo) undo.disabled = this.#stopped || !this.#record.moves.length;
@@ -526,6 +564,10 @@ export class Board {
     return Boolean(letter) && this.#game.sideOf(letter) === this.#record.state.turn;
   }
 
+  /**
+   * @param {Pick | null} pick
+   * @param {string} [announcement]
+   */
   #setPick(pick, announcement) {
     this.#hints = NONE;
     this.#pick = pick;
@@ -567,6 +609,7 @@ export class Board {
   }
 
   /** The path goes on from a landing square: mark what was jumped, say where it may go next. */
+  /** @param {Pick} pick */
   #landed(pick) {
     const square = standsOn(pick);
     const taken = jumpedSquares(pick);
@@ -577,12 +620,17 @@ export class Board {
   }
 
   /** Several moves fit: open the chooser (the pick stays shown behind it). */
+  /**
+   * @param {import('../types/engine.js').LegalMove[]} moves
+   * @param {string} square
+   */
   #choose(moves, square) {
     this.#chooser.open(t('chooseTitle'), choiceLabels(this.#game, moves));
     this.#say(t('chooseOpen', { square }));
   }
 
   /** Play a move the reader made; tell onUserMove once the engine accepted it. */
+  /** @param {import('../types/engine.js').LegalMove} legal */
   #send(legal) {
     this.#pick = null;
     const played = this.play(legal.move);
@@ -614,6 +662,7 @@ export class Board {
   /** Replace the message `shown` by the engine's reason why `move` is illegal, if nothing changed meanwhile. */
   async #explain(move, shown) {
     const state = this.#record.state;
+    /** @type {import('../types/engine.js').PlayRequest} */
     const request = { op: 'play', game: this.#game.id, position: this.#record.initial, moves: [...this.#record.moves, move] };
     let reply;
     try {
@@ -662,7 +711,8 @@ export class Board {
 
   #squareAt(event) {
     const [x, y] = this.#point(event).map(Math.floor);
-    return x >= 0 && x < 8 && y >= 0 && y < 8 ? squareAtXY(x, y, this.#upright) : null;
+    const { files, ranks } = this.#size;
+    return x >= 0 && x < files && y >= 0 && y < ranks ? squareAtXY(x, y, this.#upright, this.#size) : null;
   }
 
   /** Start following a press on `el` that may become a drag. */
@@ -779,9 +829,10 @@ export class Board {
     const move = ARROW_KEYS[event.key];
     if (move) {
       event.preventDefault();
-      const [x, y] = squareXY(this.#cursor, this.#upright);
-      const clamp = (v) => Math.min(7, Math.max(0, v));
-      this.#cursor = squareAtXY(clamp(x + move[0]), clamp(y + move[1]), this.#upright);
+      const [x, y] = squareXY(this.#cursor, this.#upright, this.#size);
+      const clamp = (v, most) => Math.min(most - 1, Math.max(0, v));
+      this.#cursor = squareAtXY(clamp(x + move[0], this.#size.files), clamp(y + move[1], this.#size.ranks), this.#upright,
+        this.#size);
       this.#paint();
     } else if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();

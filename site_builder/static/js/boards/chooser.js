@@ -10,9 +10,18 @@
  * p.kr-chooser-title, button.kr-choice[data-move], button.kr-chooser-cancel.
  */
 import { t } from '../core/i18n.js';
+/** @import { LegalMove } from '../types/engine.js' */
+/** @typedef {{move: LegalMove, label: string, detail: string}} Choice */
 
 let chooserCount = 0;
 
+/**
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {string} className
+ * @param {HTMLElement} parent
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 function make(tag, className, parent, text = '') {
   const el = document.createElement(tag);
   el.className = className;
@@ -22,12 +31,21 @@ function make(tag, className, parent, text = '') {
 }
 
 export class Chooser {
+  /** @type {(move: LegalMove, hadFocus: boolean) => void} */
   #onPick;
+  /** @type {(hadFocus: boolean) => void} */
   #onCancel;
+  /** @type {HTMLParagraphElement} */
   #title;
+  /** @type {HTMLDivElement} */
   #list;
+  /** @type {HTMLButtonElement} */
   #cancel;
 
+  /**
+   * @param {HTMLElement} host
+   * @param {{onPick: (move: LegalMove, hadFocus: boolean) => void, onCancel: (hadFocus: boolean) => void}} handlers
+   */
   constructor(host, { onPick, onCancel }) {
     this.#onPick = onPick;
     this.#onCancel = onCancel;
@@ -49,7 +67,11 @@ export class Chooser {
 
   get isOpen() { return !this.element.hidden; }
 
-  /** Show `items` ({move: legal object, label, detail}) under `title` and focus the first. */
+  /**
+   * Show `items` ({move: legal object, label, detail}) under `title` and focus the first.
+   * @param {string} title
+   * @param {Choice[]} items
+   */
   open(title, items) {
     this.#title.textContent = title;
     this.#list.replaceChildren(...items.map(({ move, label, detail }) => {
@@ -80,9 +102,11 @@ export class Chooser {
 
   #buttons() { return [...this.element.querySelectorAll('button')]; }
 
+  /** @param {KeyboardEvent} event */
   #onKey(event) {
     const buttons = this.#buttons();
-    const here = buttons.indexOf(document.activeElement);
+    const here = buttons.indexOf(/** @type {HTMLButtonElement} */ (document.activeElement));
+    /** @type {(by: number) => void} */
     const move = (by) => {
       event.preventDefault();
       buttons[(here + by + buttons.length) % buttons.length].focus();

@@ -11,17 +11,26 @@
  *                                 reply too, so that the reader is to move again
  *   onUpdate({ thinking, side, level, error })   after every change (error: the engine's, or null)
  */
+/** @import { Engine, EngineError } from '../types/engine.js' */
+/** @typedef {{thinking: boolean, side: string | null, level: number, error: EngineError | null}} ComputerUpdate */
 import { engine as pageEngine } from '../core/engine-client.js';
 
 export class Computer {
+  /** @type {import('./board.js').Board} */
   #board;
+  /** @type {Engine} */
   #engine;
+  /** @type {(update: ComputerUpdate) => void} */
   #onUpdate;
   #token = 0;
   side = null;
   level = 2;
   thinking = false;
 
+  /**
+   * @param {import('./board.js').Board} board
+   * @param {{engine?: Engine, onUpdate?: (update: ComputerUpdate) => void}} [options]
+   */
   constructor(board, { engine = pageEngine, onUpdate = () => {} } = {}) {
     this.#board = board;
     this.#engine = engine;
@@ -60,6 +69,7 @@ export class Computer {
 
   async #think(token) {
     const board = this.#board;
+    /** @type {import('../types/engine.js').BestmoveRequest} */
     const request = { op: 'bestmove', game: board.game.id, position: board.initial, moves: board.moves, level: this.level };
     let reply;
     try {

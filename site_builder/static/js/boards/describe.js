@@ -5,36 +5,61 @@
  * path, captures, drop, promotion, privilege); piece and side names come from the game's module
  * (games/<id>/index.js: `words`, `pieceName`, `sides`), the rest from core/i18n.js.
  */
+/** @import { LegalMove, PlayReply } from '../types/engine.js' */
+/** @import { BoardGameModule, DropGameModule } from '../types/game.js' */
+/** @import { Ply } from './record.js' */
 import { t, fill, lang } from '../core/i18n.js';
 
-/** The game's own word for `key` (its `words` table), else the shared one. */
+/**
+ * The game's own word for `key` (its `words` table), else the shared one.
+ * @param {BoardGameModule} game
+ * @param {string} key
+ * @param {Record<string, unknown>} [vars]
+ * @returns {string}
+ */
 export function word(game, key, vars = {}) {
   const own = game.words?.[key];
   return own === undefined ? t(key, vars) : fill(own, vars);
 }
 
 /** "ขาว" for the side id "white" (or the game's own name for it). */
-export const sideName = (game, side) => word(game, side);
+export const sideName = (/** @type {BoardGameModule} */ game, /** @type {string} */ side) => word(game, side);
 
-/** Accessible name of one square: "e4, ขาว เบี้ย, เลือกอยู่". */
+/**
+ * Accessible name of one square: "e4, ขาว เบี้ย, เลือกอยู่".
+ * @param {BoardGameModule} game
+ * @param {string} square
+ * @param {string | null | undefined} letter
+ * @param {string[]} marks
+ */
 export function squareLabel(game, square, letter, marks) {
   const content = letter ? `${sideName(game, game.sideOf(letter))} ${game.pieceName(letter)}` : t('empty');
   return [square, content, ...marks.map((mark) => t(mark))].join(', ');
 }
 
-/** Whose turn, check, or the result: "ตาขาวเดิน", "ขาวชนะ — จน". */
+/**
+ * Whose turn, check, or the result: "ตาขาวเดิน", "ขาวชนะ — จน".
+ * @param {BoardGameModule} game
+ * @param {PlayReply} state
+ */
 export function statusText(game, state) {
-  const { result, reason, check } = state.status;
+  const { result, check } = state.status;
+  const reason = state.status.reason ?? '';
   if (result === 'draw') return t('draw', { reason: word(game, reason) });
   if (result !== 'ongoing') {
-    const winner = game.sides.find((side) => result === `${side}_wins`);
+    const winner = game.sides.find((side) => result === `${side}_wins`) ?? '';
     return t('wins', { side: sideName(game, winner), reason: word(game, reason) });
   }
   const side = sideName(game, state.turn);
   return check ? `${t('toMove', { side })} · ${t('inCheck', { side })}` : t('toMove', { side });
 }
 
-/** "เบี้ย d4, เบี้ย f6": the pieces a move takes (with squares when they are not just `to`). */
+/**
+ * "เบี้ย d4, เบี้ย f6": the pieces a move takes (with squares when they are not just `to`).
+ * @param {BoardGameModule} game
+ * @param {PlayReply['board']} board
+ * @param {LegalMove} legal
+ */
 function takenText(game, board, legal) {
   const squares = legal.captures.length > 1 || legal.captures[0] !== legal.to;
   return legal.captures.map((sq) => {
@@ -43,15 +68,20 @@ function takenText(game, board, legal) {
   }).join(', ');
 }
 
-/** What the mover does, without the result: "เบี้ยขาว e3 ไป e4" (the engine's words when it has them). */
+/**
+ * What the mover does, without the result: "เบี้ยขาว e3 ไป e4" (the engine's words when it has them).
+ * @param {BoardGameModule} game
+ * @param {PlayReply} before
+ * @param {LegalMove} legal
+ */
 export function playedText(game, before, legal) {
   if (legal.words?.[lang]) return legal.words[lang];
   const side = sideName(game, before.turn);
   let text;
   if (legal.drop) {
-    text = t('drop', { side, piece: game.pieceName(game.handLetter(legal.drop, before.turn)), to: legal.to });
+    text = t('drop', { side, piece: game.pieceName(/** @type {DropGameModule} */ (game).handLetter(legal.drop, before.turn)), to: legal.to });
   } else {
-    const piece = game.pieceName(before.board[legal.from]);
+    const piece = game.pieceName(before.board[/** @type {string} */ (legal.from)]);
     const { from, to } = legal;
     text = legal.captures.length
       ? t('capture', { side, piece, from, to, captured: takenText(game, before.board, legal) })
@@ -65,6 +95,11 @@ export function playedText(game, before, legal) {
 /**
  * Announcement of `move` (its `legal` object, or null for an action such as "count-start")
  * played from state `before` and leading to state `after`.
+ * @param {BoardGameModule} game
+ * @param {PlayReply} before
+ * @param {string} move
+ * @param {LegalMove | null} legal
+ * @param {PlayReply} after
  */
 export function moveText(game, before, move, legal, after) {
   const vars = { side: sideName(game, before.turn), action: move };
@@ -77,27 +112,37 @@ export function moveText(game, before, move, legal, after) {
 /**
  * One entry of a game record in words (the move list): a move by its engine words ("เบี้ยขาว e3
  * ไป e4"), an action by the game's word for it ("ดำเริ่มนับ"). `ply`: {move, side, legal}.
+ * @param {BoardGameModule} game
+ * @param {Pick<Ply, 'move' | 'side' | 'legal'>} ply
  */
 export function plyText(game, { move, side, legal }) {
   if (legal) return legal.words?.[lang] ?? move;
-  const vars = { side: sideName(game, side), action: move };
+  const vars = { side: sideName(game, side ?? ''), action: move };
   return game.words?.[move] !== undefined ? word(game, move, vars) : t('action', vars);
 }
 
-/** "ขุน a8-b8" (or "เบี้ย *e5" for a drop): a short name of the move text `move` in `state`. */
+/**
+ * "ขุน a8-b8" (or "เบี้ย *e5" for a drop): a short name of the move text `move` in `state`.
+ * @param {BoardGameModule} game
+ * @param {PlayReply | null} state
+ * @param {string} move
+ */
 export function moveName(game, state, move) {
   const legal = state?.legal?.find((m) => m.move === move);
-  if (!legal) return move;
-  if (legal.drop) return `${game.pieceName(game.handLetter(legal.drop, state.turn))} *${legal.to}`;
-  return `${game.pieceName(state.board[legal.from])} ${legal.from}-${legal.to}`;
+  if (!state || !legal) return move;
+  if (legal.drop) return `${game.pieceName(/** @type {DropGameModule} */ (game).handLetter(legal.drop, state.turn))} *${legal.to}`;
+  return `${game.pieceName(state.board[/** @type {string} */ (legal.from)])} ${legal.from}-${legal.to}`;
 }
 
 /**
  * Labels for the chooser: for each of `moves` (legal objects sharing a start and an end), what
  * sets it apart from the others — promotion or not, the King's privilege or not, the route.
  * Returns [{move, label, detail}] (detail = the move's notation).
+ * @param {BoardGameModule} game
+ * @param {LegalMove[]} moves
  */
 export function choiceLabels(game, moves) {
+  /** @type {(key: keyof LegalMove) => boolean} */
   const differ = (key) => new Set(moves.map((m) => JSON.stringify(m[key]))).size > 1;
   const byPromotion = differ('promotion');
   const byPrivilege = differ('privilege');

@@ -1,18 +1,41 @@
 /**
- * The drawing of a live 8x8 board: the SVG grid of squares (each a g[role=gridcell] with its
+ * The drawing of a live board (8x8 unless the game's board has another size): the SVG grid of squares (each a g[role=gridcell] with its
  * highlight rect, target mark, piece <use> and capture cross), the frame and coordinates, lesson
  * arrows, and the geometry between squares and screen cells for either side at the bottom.
- * The squares fill x, y 0..8 of VIEW_BOX; the coordinates sit in a strip left of and below
- * them, so no highlight covers them and no piece touches them, and the whole stays square
- * (the same box as the page's static diagram).
+ * The squares fill x 0..files, y 0..ranks of viewBox(size); the coordinates sit in a strip left of
+ * and below them, so no highlight covers them and no piece touches them (on the 8x8 board the
+ * whole stays square, the same box as the page's static diagram).
  */
 import { t } from '../core/i18n.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
-const FILES = 'abcdefgh';
+const FILES = 'abcdefghijklmnopqrstuvwxyz';
 const STRIP = 0.32; // width of the coordinate strip, in squares
-/** The viewBox of a live board: the 8x8 squares plus the coordinate strip, a square box. */
-export const VIEW_BOX = `${-STRIP} 0 ${8 + STRIP} ${8 + STRIP}`;
+/**
+ * A board's size: files (columns a, b, ... left to right) and ranks (rows 1, 2, ... upwards).
+ * @typedef {{files: number, ranks: number}} BoardSize
+ */
+/** @type {BoardSize} the usual board */
+export const STANDARD = Object.freeze({ files: 8, ranks: 8 });
+/**
+ * The viewBox of a live board: the squares plus the coordinate strip.
+ * @param {BoardSize} [size]
+ */
+export const viewBox = (size = STANDARD) => `${-STRIP} 0 ${size.files + STRIP} ${size.ranks + STRIP}`;
+/** The viewBox of a live 8x8 board, a square box. */
+export const VIEW_BOX = viewBox();
+
+/**
+ * The size a page gives a board: data-files and data-ranks on `host` or the nearest element
+ * around it that has them (the build writes them for a board that is not 8x8), else 8x8.
+ * @param {Element} host
+ * @returns {BoardSize}
+ */
+export function sizeOf(host) {
+  const sized = /** @type {HTMLElement | null} */ (host.closest('[data-files]'));
+  if (!sized) return STANDARD;
+  return { files: Number(sized.dataset.files), ranks: Number(sized.dataset.ranks) };
+}
 const TEXT_SCALE = 100; // coordinates are drawn at 100x and scaled down (no tiny font sizes)
 
 /** Create an SVG element with attributes, optionally appended to `parent`. */
@@ -24,35 +47,41 @@ export function svgEl(tag, attrs = {}, parent = null) {
 }
 
 /** The squares named in a lesson mark ("e3e4", "b1d2"): lesson marks are square lists, not moves. */
-export const squaresIn = (mark) => mark.match(/[a-h][1-8]/g) ?? [];
+export const squaresIn = (mark) => mark.match(/[a-z][1-9][0-9]?/g) ?? [];
 
-/** Screen column and row (0..7 from the top left) of `square`; `upright`: rank 1 at the bottom. */
-export function squareXY(square, upright) {
+/** Screen column and row (0.. from the top left) of `square`; `upright`: rank 1 at the bottom. */
+export function squareXY(square, upright, size = STANDARD) {
   const file = FILES.indexOf(square[0]);
   const rank = Number(square.slice(1)) - 1;
-  return upright ? [file, 7 - rank] : [7 - file, rank];
+  return upright ? [file, size.ranks - 1 - rank] : [size.files - 1 - file, rank];
 }
 
 /** The square at screen column `x`, row `y`. */
-export function squareAtXY(x, y, upright) {
-  return upright ? `${FILES[x]}${8 - y}` : `${FILES[7 - x]}${y + 1}`;
+export function squareAtXY(x, y, upright, size = STANDARD) {
+  return upright ? `${FILES[x]}${size.ranks - y}` : `${FILES[size.files - 1 - x]}${y + 1}`;
 }
 
 /**
  * Fill `svg` with the board seen with rank 1 at the bottom (`upright`) or at the top; cell ids
  * are `${id}-${square}`; `shaded(square)` true gives the cell the class kr-shade (the dark
  * squares of a game played on them). Returns {cells: Map(square -> {cell, piece}), arrows (a <g>),
- * ghost (a <use>)}.
+ * ghost (a <use>)}. `size`: the board's files and ranks.
+ * @param {SVGSVGElement} svg
+ * @param {string} id
+ * @param {boolean} upright
+ * @param {(square: string) => boolean} [shaded]
+ * @param {BoardSize} [size]
  */
-export function drawGrid(svg, id, upright, shaded = () => false) {
+export function drawGrid(svg, id, upright, shaded = () => false, size = STANDARD) {
+  const { files, ranks } = size;
   svg.replaceChildren();
   const cells = new Map();
-  svgEl('rect', { class: 'kr-frame', x: -STRIP, width: 8 + STRIP, height: 8 + STRIP }, svg);
-  svgEl('rect', { class: 'kr-bg', width: 8, height: 8 }, svg);
-  for (let y = 0; y < 8; y++) {
-    const row = svgEl('g', { role: 'row', 'aria-label': t('rank', { rank: squareAtXY(0, y, upright)[1] }) }, svg);
-    for (let x = 0; x < 8; x++) {
-      const square = squareAtXY(x, y, upright);
+  svgEl('rect', { class: 'kr-frame', x: -STRIP, width: files + STRIP, height: ranks + STRIP }, svg);
+  svgEl('rect', { class: 'kr-bg', width: files, height: ranks }, svg);
+  for (let y = 0; y < ranks; y++) {
+    const row = svgEl('g', { role: 'row', 'aria-label': t('rank', { rank: squareAtXY(0, y, upright, size).slice(1) }) }, svg);
+    for (let x = 0; x < files; x++) {
+      const square = squareAtXY(x, y, upright, size);
       const cell = svgEl('g', { role: 'gridcell', id: `${id}-${square}`, class: shaded(square) ? 'kr-sq kr-shade' : 'kr-sq',
         'data-square': square, transform: `translate(${x} ${y})` }, row);
       svgEl('rect', { width: 1, height: 1 }, cell);
@@ -62,15 +91,16 @@ export function drawGrid(svg, id, upright, shaded = () => false) {
       cells.set(square, { cell, piece });
     }
   }
-  const lines = Array.from({ length: 7 }, (_, i) => `M${i + 1} 0v8M0 ${i + 1}h8`).join('');
+  const lines = Array.from({ length: Math.max(files, ranks) - 1 }, (_, i) =>
+    (i + 1 < files ? `M${i + 1} 0v${ranks}` : '') + (i + 1 < ranks ? `M0 ${i + 1}h${files}` : '')).join('');
   const deco = svgEl('g', { class: 'kr-deco', 'aria-hidden': 'true' }, svg);
   svgEl('path', { class: 'kr-grid', d: lines }, deco);
-  svgEl('rect', { class: 'kr-edge', width: 8, height: 8 }, deco);
+  svgEl('rect', { class: 'kr-edge', width: files, height: ranks }, deco);
   const coords = svgEl('g', { class: 'kr-coords', transform: `scale(${1 / TEXT_SCALE})` }, deco);
   const at = (v) => String(Math.round(v * TEXT_SCALE));
-  for (let i = 0; i < 8; i++) {
-    svgEl('text', { class: 'kr-file', x: at(i + 0.5), y: at(8 + STRIP / 2) }, coords).textContent = squareAtXY(i, 7, upright)[0];
-    svgEl('text', { class: 'kr-rank', x: at(-STRIP / 2), y: at(i + 0.5) }, coords).textContent = squareAtXY(0, i, upright)[1];
+  for (let i = 0; i < Math.max(files, ranks); i++) {
+    if (i < files) svgEl('text', { class: 'kr-file', x: at(i + 0.5), y: at(ranks + STRIP / 2) }, coords).textContent = squareAtXY(i, ranks - 1, upright, size)[0];
+    if (i < ranks) svgEl('text', { class: 'kr-rank', x: at(-STRIP / 2), y: at(i + 0.5) }, coords).textContent = squareAtXY(0, i, upright, size).slice(1);
   }
   const arrows = svgEl('g', { class: 'kr-arrows' }, deco);
   const ghost = svgEl('use', { class: 'kr-ghost', width: 1.15, height: 1.15, 'aria-hidden': 'true' }, svg);
@@ -78,10 +108,10 @@ export function drawGrid(svg, id, upright, shaded = () => false) {
 }
 
 /** Arrow polygon for a lesson mark "b1d2", from the centre of one square towards the other (as the static diagrams draw it). */
-export function arrowPath(mark, upright) {
+export function arrowPath(mark, upright, size = STANDARD) {
   const [from, to] = squaresIn(mark);
-  const [x0, y0] = squareXY(from, upright);
-  const [x1, y1] = squareXY(to, upright);
+  const [x0, y0] = squareXY(from, upright, size);
+  const [x1, y1] = squareXY(to, upright, size);
   const length = Math.hypot(x1 - x0, y1 - y0);
   const [ux, uy] = [(x1 - x0) / length, (y1 - y0) / length];
   const [nx, ny] = [-uy, ux];

@@ -8,13 +8,20 @@
  */
 import { t } from '../core/i18n.js';
 import { sideName } from './describe.js';
+/** @import { Hand } from '../types/engine.js' */
+/** @import { DropGameModule } from '../types/game.js' */
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 export class HandStrip {
+  /** @type {DropGameModule} */
   #game;
   #drawn = ''; // what the strip shows now, to redraw only on a change
 
+  /**
+   * @param {DropGameModule} game
+   * @param {string} side
+   */
   constructor(game, side) {
     this.#game = game;
     this.side = side;
@@ -25,7 +32,11 @@ export class HandStrip {
     this.element.setAttribute('aria-label', t('hand', { side: sideName(game, side) }));
   }
 
-  /** Draw `hand` ({kind: count}); `active`: the reader may drop from it; `selected`: the kind picked. */
+  /**
+   * Draw `hand` ({kind: count}); `active`: the reader may drop from it; `selected`: the kind picked.
+   * @param {Hand | undefined} hand
+   * @param {{active: boolean, selected: string | null}} state
+   */
   update(hand, { active, selected }) {
     const game = this.#game;
     const kinds = Object.entries(hand ?? {}).filter(([, count]) => count > 0);

@@ -1,16 +1,18 @@
 /**
  * mountBoard(figure, options, beforeStart): turn a static diagram figure into a live Board
- * once the engine is ready. `options` are Board's, with `game` as a game id (loaded through
- * games/index.js). A loading note shows meanwhile and figure[data-state] says where it is:
+ * once the engine is ready. `options` are Board's, with `game` as the game's module or a promise
+ * of it (the page loads it: games/index.js loadGame). A loading note shows meanwhile and
+ * figure[data-state] says where it is:
  * "loading" | "ready" | "failed". Resolves to the started Board, or to null when the game's
  * module, the engine or the position failed; the static diagram then stays and the note
  * says so, with a reload button.
  * startPage(root, start): the same states and note for a page's own live part (the sandbox,
  * a trainer) that `start()` builds inside `root`.
  */
+/** @import { BoardOptions } from './board.js' */
+/** @import { BoardGameModule } from '../types/game.js' */
 import { engine as pageEngine } from '../core/engine-client.js';
 import { t, errorText } from '../core/i18n.js';
-import { loadGame } from '../games/index.js';
 import { Board } from './board.js';
 
 /** A "loading the engine" note (role=status) in `host`, before `before` (else at the end). */
@@ -24,12 +26,18 @@ function loadingNote(host, before) {
   return note;
 }
 
+/**
+ * @param {HTMLElement} figure
+ * @param {Omit<BoardOptions, 'game'> & {game: BoardGameModule | Promise<BoardGameModule>}} options
+ * @param {(board: Board) => void} [beforeStart]
+ * @returns {Promise<Board | null>}
+ */
 export async function mountBoard(figure, options, beforeStart = () => {}) {
   const note = loadingNote(figure, figure.querySelector(':scope > figcaption'));
   const engine = options.engine ?? pageEngine;
   let board = null;
   try {
-    const [game] = await Promise.all([loadGame(options.game), engine.ready]);
+    const [game] = await Promise.all([options.game, engine.ready]);
     board = new Board(figure, { ...options, game, engine });
     beforeStart(board);
     const reply = await board.start();

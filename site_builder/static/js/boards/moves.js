@@ -7,23 +7,41 @@
  * squares landed on so far}. The reader taps (or drags through) the landing squares one by one;
  * step() says what a tap on a square means. No move string is ever taken apart here.
  */
+/** @import { LegalMove, Square } from '../types/engine.js' */
+/**
+ * @typedef {{origin: {square: Square | null, drop?: undefined} | {drop: string, square?: undefined},
+ *   candidates: LegalMove[], landed: Square[]}} Pick
+ * @typedef {{kind: 'move', move: LegalMove} | {kind: 'choose', moves: LegalMove[]}
+ *   | {kind: 'continue', pick: Pick} | {kind: 'none'}} Step
+ */
 
-/** The pick of the piece on `square`, or of the hand piece `drop`, in the list `legal`. */
+/**
+ * The pick of the piece on `square`, or of the hand piece `drop`, in the list `legal`.
+ * @param {LegalMove[]} legal
+ * @param {{square?: Square | null, drop?: string | null}} origin
+ * @returns {Pick}
+ */
 export function startPick(legal, { square = null, drop = null }) {
   const candidates = legal.filter((m) => (drop ? m.drop === drop : !m.drop && m.from === square));
   return { origin: drop ? { drop } : { square }, candidates, landed: [] };
 }
 
 /** Where the moving piece stands now: the last landed square, else its own square (null for a drop). */
-export const standsOn = (pick) => pick.landed.at(-1) ?? pick.origin.square ?? null;
+export const standsOn = (/** @type {Pick} */ pick) => pick.landed.at(-1) ?? pick.origin.square ?? null;
 
-/** Squares the piece may land on next. */
+/**
+ * Squares the piece may land on next.
+ * @param {Pick} pick
+ */
 export function nextSquares(pick) {
   const step = pick.landed.length;
   return new Set(pick.candidates.map((m) => m.path[step]).filter(Boolean));
 }
 
-/** Final squares of the candidate moves that need more than one more landing. */
+/**
+ * Final squares of the candidate moves that need more than one more landing.
+ * @param {Pick} pick
+ */
 export function farSquares(pick) {
   const step = pick.landed.length;
   return new Set(pick.candidates.filter((m) => m.path.length > step + 1).map((m) => m.to));
@@ -32,8 +50,10 @@ export function farSquares(pick) {
 /**
  * Squares taken so far along the landed path: a capture is known once every candidate
  * agrees on it (captures[i] goes with path[i] when a move lists one capture per landing).
+ * @param {Pick} pick
  */
 export function jumpedSquares(pick) {
+  /** @type {Square[]} */
   const out = [];
   for (let i = 0; i < pick.landed.length; i++) {
     const taken = new Set(pick.candidates.map((m) => (m.captures.length === m.path.length ? m.captures[i] : null)));
@@ -50,10 +70,14 @@ export function jumpedSquares(pick) {
  *   {kind: 'continue', pick}  a landing square on the way: the path goes on from there;
  *   {kind: 'none'}            no candidate lands there.
  * The final square of a longer path may be tapped at once: the routes to it are then offered.
+ * @param {Pick} pick
+ * @param {Square} square
+ * @returns {Step}
  */
 export function step(pick, square) {
   const at = pick.landed.length;
   const via = pick.candidates.filter((m) => m.path[at] === square);
+  /** @type {(moves: LegalMove[]) => Step} */
   const done = (moves) => (moves.length === 1 ? { kind: 'move', move: moves[0] } : { kind: 'choose', moves });
   if (via.length) {
     const ending = via.filter((m) => m.path.length === at + 1);
@@ -69,6 +93,9 @@ export function step(pick, square) {
 /**
  * A drag passing over `square`: the pick goes on from there if `square` is a landing square
  * on the way to further ones (moves that could stop there stay candidates); else null.
+ * @param {Pick} pick
+ * @param {Square} square
+ * @returns {Pick | null}
  */
 export function passOver(pick, square) {
   const at = pick.landed.length;
@@ -77,7 +104,10 @@ export function passOver(pick, square) {
   return { ...pick, candidates: via, landed: [...pick.landed, square] };
 }
 
-/** The moves that end exactly where the pick stands now (a drag released on its last landing). */
+/**
+ * The moves that end exactly where the pick stands now (a drag released on its last landing).
+ * @param {Pick} pick
+ */
 export function endingHere(pick) {
   return pick.candidates.filter((m) => m.path.length === pick.landed.length);
 }

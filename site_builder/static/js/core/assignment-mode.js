@@ -98,7 +98,7 @@ export class AssignmentMode {
     this.bar.setAttribute('aria-label', word('region'));
     this.article.prepend(this.bar);
     // The page's own "next puzzle" is not the assignment's next item: the success panel has that.
-    for (const pager of document.querySelectorAll('main > nav.pager')) pager.hidden = true;
+    for (const pager of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('main > nav.pager'))) pager.hidden = true;
     this.barText = add(this.bar, 'p', 'kr-as-bar-text', word('opening', { n: index }));
     this.backLink = add(this.bar, 'a', 'kr-as-back', word('back'));
     this.backLink.href = studentUrl(lang, this.code);

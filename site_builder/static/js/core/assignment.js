@@ -15,6 +15,7 @@
  * Decoding validates every field and throws CodeError (BAD_CODE, BAD_VERSION {version, older},
  * BAD_CHECKSUM, NO_DEFLATE, WRONG_KIND {tag}) with nothing half-read.
  */
+/** @import { Assignment, Result, ResultItem, Claimed, PuzzleEvent, Lang } from '../types/data.js' */
 import { CodeError, checksum, head, pack, unpack } from './codes.js';
 
 export { CodeError, head };
@@ -23,18 +24,29 @@ export const ASSIGNMENT_TAG = 'KA';
 export const RESULT_TAG = 'KS';
 const VERSION = 1;
 export const LIMITS = { title: 120, instructions: 1000, name: 40, items: 40, events: 400, move: 40, answer: 400 };
+/** @type {Claimed[]} */
 export const RESULTS = ['solved', 'retried', 'failed', 'seen', ''];
+/** @type {Record<Claimed, string>} */
 const LETTERS = { solved: 's', retried: 'r', failed: 'f', seen: 'v', '': '-' };
+/** @type {Record<string, 'text' | 'none' | 'answer'>} */
 const EVENTS = { m: 'text', t: 'none', r: 'none', a: 'answer', h: 'none', s: 'none' };
 /** The title of an assignment the teacher left untitled, in its language. */
 export const UNTITLED = { th: 'งานจากครู', en: 'Assignment' };
+/** @type {Record<string, string>} */
 const PAGES = { student: 'a/', assign: 'teach/assign/', gradebook: 'teach/gradebook/', worksheet: 'teach/worksheet/' };
 
 const bad = () => new CodeError('BAD_CODE');
+/** @type {(v: any) => boolean} */
 const isCount = (v) => Number.isInteger(v) && v >= 0;
+/** @type {(v: unknown, max: number) => boolean} */
 const isText = (v, max) => typeof v === 'string' && [...v].length <= max;
 
-/** The JSON value inside a code of kind `tag`; CodeError if it is not one or not JSON. */
+/**
+ * The JSON value inside a code of kind `tag`; CodeError if it is not one or not JSON.
+ * @param {string} tag
+ * @param {unknown} text
+ * @returns {Promise<unknown>}
+ */
 async function unpackJson(tag, text) {
   const json = await unpack(tag, VERSION, text);
   try {
@@ -45,9 +57,13 @@ async function unpackJson(tag, text) {
 }
 
 /** An id of a puzzle: letters, digits, "-" and "_". */
-export const isItemId = (v) => typeof v === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(v);
+export const isItemId = /** @type {(v: unknown) => boolean} */ ((v) => typeof v === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(v));
 
-/** The assignment `a` cleaned (texts trimmed, an empty title named), or CodeError('BAD_CODE') if any field is wrong. */
+/**
+ * The assignment `a` cleaned (texts trimmed, an empty title named), or CodeError('BAD_CODE') if any field is wrong.
+ * @param {any} a anything: every field is checked
+ * @returns {Assignment}
+ */
 export function cleanAssignment(a) {
   if (a === null || typeof a !== 'object') throw bad();
   const { title, instructions = '', lang, due = null, hints = true, solution = true, items } = a;
@@ -57,17 +73,25 @@ export function cleanAssignment(a) {
   if (typeof hints !== 'boolean' || typeof solution !== 'boolean') throw bad();
   if (!Array.isArray(items) || !items.length || items.length > LIMITS.items || !items.every(isItemId)) throw bad();
   if (new Set(items).size !== items.length) throw bad();
-  return { title: title.trim() || UNTITLED[lang], instructions: instructions.trim(), lang, due, hints, solution, items: [...items] };
+  return { title: title.trim() || UNTITLED[/** @type {Lang} */ (lang)], instructions: instructions.trim(), lang, due, hints, solution, items: [...items] };
 }
 
+/** @type {(a: Assignment) => string} */
 const assignmentJson = (a) => JSON.stringify([a.title, a.instructions, a.lang, a.due, a.hints ? 1 : 0, a.solution ? 1 : 0, a.items]);
 
-/** The assignment's code "KA1Z-…"; CodeError('BAD_CODE') if `a` is not a valid assignment. */
+/**
+ * The assignment's code "KA1Z-…"; CodeError('BAD_CODE') if `a` is not a valid assignment.
+ * @param {Assignment} a
+ */
 export async function encodeAssignment(a) {
   return pack(ASSIGNMENT_TAG, VERSION, assignmentJson(cleanAssignment(a)));
 }
 
-/** The assignment inside `code` (a whole link works too: its #fragment is read); CodeError if bad. */
+/**
+ * The assignment inside `code` (a whole link works too: its #fragment is read); CodeError if bad.
+ * @param {string} code
+ * @returns {Promise<Assignment>}
+ */
 export async function decodeAssignment(code) {
   const row = await unpackJson(ASSIGNMENT_TAG, fragment(code));
   if (!Array.isArray(row) || row.length !== 7 || ![0, 1].includes(row[4]) || ![0, 1].includes(row[5])) throw bad();
@@ -75,7 +99,10 @@ export async function decodeAssignment(code) {
   return cleanAssignment({ title, instructions, lang, due, hints: hints === 1, solution: solution === 1, items });
 }
 
-/** The code part of a pasted link or code: what follows "#", without spaces. */
+/**
+ * The code part of a pasted link or code: what follows "#", without spaces.
+ * @param {string | null | undefined} text
+ */
 export function fragment(text) {
   const clean = String(text ?? '').replace(/\s+/g, '');
   const hash = clean.lastIndexOf('#');
@@ -87,7 +114,10 @@ export function fragment(text) {
   }
 }
 
-/** A 7-character id of the assignment `a`: the same for the same assignment, wherever it is made. */
+/**
+ * A 7-character id of the assignment `a`: the same for the same assignment, wherever it is made.
+ * @param {Assignment} a
+ */
 export function assignmentId(a) {
   const bytes = new TextEncoder().encode(assignmentJson(cleanAssignment(a)));
   let ascii = '';
@@ -96,6 +126,11 @@ export function assignmentId(a) {
 }
 
 /** The absolute URL of one of the assignment's pages (student | assign | gradebook | worksheet) carrying `code`. */
+/**
+ * @param {Assignment} a
+ * @param {string} code
+ * @param {'student' | 'assign' | 'gradebook' | 'worksheet'} [page]
+ */
 export function assignmentUrl(a, code, page = 'student') {
   const origin = globalThis.location?.origin ?? '';
   return `${origin}/${a.lang}/${PAGES[page]}#${code}`;
@@ -103,12 +138,15 @@ export function assignmentUrl(a, code, page = 'student') {
 
 // ---- results ------------------------------------------------------------------------------
 
+/** @type {(iso: string) => number} */
 const seconds = (iso) => {
   const time = Date.parse(iso);
   return Number.isNaN(time) ? 0 : Math.round(time / 1000);
 };
+/** @type {(s: number) => string} */
 const iso = (s) => (s ? new Date(s * 1000).toISOString() : '');
 
+/** @param {unknown} value */
 function cleanAnswer(value) {
   if (JSON.stringify(value ?? null).length > LIMITS.answer) return false;
   if (typeof value === 'string') return true;
@@ -116,7 +154,11 @@ function cleanAnswer(value) {
   return value !== null && typeof value === 'object';
 }
 
-/** One event checked: ["m", text] | ["t"] | ["r"] | ["a", answer] | ["h"] | ["s"]. */
+/**
+ * One event checked: ["m", text] | ["t"] | ["r"] | ["a", answer] | ["h"] | ["s"].
+ * @param {unknown} event
+ * @returns {event is PuzzleEvent}
+ */
 function isEvent(event) {
   if (!Array.isArray(event) || !Object.prototype.hasOwnProperty.call(EVENTS, event[0])) return false;
   const shape = EVENTS[event[0]];
@@ -125,34 +167,46 @@ function isEvent(event) {
   return shape === 'text' ? isText(event[1], LIMITS.move) && event[1].length > 0 : cleanAnswer(event[1]);
 }
 
-/** The result `r` cleaned, or CodeError('BAD_CODE') if any field is wrong. */
+/**
+ * The result `r` cleaned, or CodeError('BAD_CODE') if any field is wrong.
+ * @param {any} r anything: every field is checked
+ * @returns {Result}
+ */
 export function cleanResult(r) {
   if (r === null || typeof r !== 'object' || !Array.isArray(r.items)) throw bad();
   const name = typeof r.name === 'string' ? r.name.trim() : '';
   if (!/^[0-9a-z]{7}$/.test(r.assignment ?? '') || !name || !isText(name, LIMITS.name)) throw bad();
   if (r.items.length > LIMITS.items) throw bad();
-  const items = r.items.map((item) => {
+  const items = r.items.map((/** @type {any} */ item) => {
     const { id, events = [], claimed = '', attempts = 0, hints = 0, ms = 0 } = item ?? {};
     if (!isItemId(id) || !RESULTS.includes(claimed) || ![attempts, hints, ms].every(isCount)) throw bad();
     if (!Array.isArray(events) || events.length > LIMITS.events || !events.every(isEvent)) throw bad();
-    return { id, events: events.map((e) => [...e]), claimed, attempts, hints, ms };
+    return /** @type {ResultItem} */ ({ id, events: events.map((/** @type {PuzzleEvent} */ e) => [...e]), claimed, attempts, hints, ms });
   });
   return { assignment: r.assignment, name, started: iso(seconds(r.started)), submitted: iso(seconds(r.submitted)), items };
 }
 
-/** The student's result code "KS1Z-…"; CodeError('BAD_CODE') if `r` is not a valid result. */
+/**
+ * The student's result code "KS1Z-…"; CodeError('BAD_CODE') if `r` is not a valid result.
+ * @param {Result} r
+ */
 export async function encodeResult(r) {
   const c = cleanResult(r);
   const items = c.items.map((i) => [i.id, i.events, LETTERS[i.claimed], i.attempts, i.hints, i.ms]);
   return pack(RESULT_TAG, VERSION, JSON.stringify([c.assignment, c.name, seconds(c.started), seconds(c.submitted), items]));
 }
 
-/** The result inside a code (spaces and line breaks ignored); CodeError if it is bad. */
+/**
+ * The result inside a code (spaces and line breaks ignored); CodeError if it is bad.
+ * @param {string} text
+ * @returns {Promise<Result>}
+ */
 export async function decodeResult(text) {
   const row = await unpackJson(RESULT_TAG, text);
   if (!Array.isArray(row) || row.length !== 5 || !isCount(row[2]) || !isCount(row[3]) || !Array.isArray(row[4])) throw bad();
+  /** @type {Record<string, string>} */
   const results = Object.fromEntries(Object.entries(LETTERS).map(([result, letter]) => [letter, result]));
-  const items = row[4].map((item) => {
+  const items = row[4].map((/** @type {unknown} */ item) => {
     if (!Array.isArray(item) || item.length !== 6 || !Object.prototype.hasOwnProperty.call(results, item[2])) throw bad();
     const [id, events, letter, attempts, hints, ms] = item;
     return { id, events, claimed: results[letter], attempts, hints, ms };
@@ -164,6 +218,7 @@ export async function decodeResult(text) {
  * Every code-like word in a pasted text or a file ("K" + a letter + a digit: any separators,
  * spaces, lines, commas, CSV cells, quotes), so a truncated or garbled code is reported, not skipped.
  */
+/** @param {string | null | undefined} text */
 export function codeWords(text) {
   return String(text ?? '').split(/[\s,;"'|<>()[\]{}]+/).filter((word) => /^K[A-Z]\d/i.test(word));
 }

@@ -2,7 +2,11 @@
 import { t } from './i18n.js';
 import { ASSIGNMENT_TAG, RESULT_TAG } from './assignment.js';
 
-/** What went wrong with a code that should have been an assignment ('assignment') or a result ('result'). */
+/**
+ * What went wrong with a code that should have been an assignment ('assignment') or a result ('result').
+ * @param {any} err what was thrown: a CodeError, or anything else (then "bad code")
+ * @param {'assignment' | 'result'} kind
+ */
 export function codeErrorText(err, kind) {
   const tag = kind === 'assignment' ? ASSIGNMENT_TAG : RESULT_TAG;
   switch (err?.code) {

@@ -13,6 +13,10 @@
 
 /** BAD_CODE | BAD_VERSION (detail {version, older}) | BAD_CHECKSUM | NO_DEFLATE | WRONG_KIND (detail {tag}). */
 export class CodeError extends Error {
+  /**
+   * @param {string} code
+   * @param {Record<string, unknown>} [detail]
+   */
   constructor(code, detail = {}) {
     super(code);
     this.code = code;
@@ -26,32 +30,46 @@ const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   return c >>> 0;
 });
 
-/** CRC-32 of an ASCII string, in base 36 (7 characters). */
+/**
+ * CRC-32 of an ASCII string, in base 36 (7 characters).
+ * @param {string} text
+ */
 export function checksum(text) {
   let crc = 0xffffffff;
   for (let i = 0; i < text.length; i++) crc = CRC_TABLE[(crc ^ text.charCodeAt(i)) & 0xff] ^ (crc >>> 8);
   return ((crc ^ 0xffffffff) >>> 0).toString(36).padStart(7, '0');
 }
 
+/** @param {Uint8Array} bytes */
 function toBase64url(bytes) {
   let binary = '';
   for (const b of bytes) binary += String.fromCharCode(b);
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
+/** @param {string} text */
 function fromBase64url(text) {
   const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
   return Uint8Array.from(binary, (c) => c.charCodeAt(0));
 }
 
+/**
+ * @param {Uint8Array} bytes
+ * @param {CompressionStream | DecompressionStream} stream
+ */
 async function pipe(bytes, stream) {
-  const out = new Blob([bytes]).stream().pipeThrough(stream);
+  const out = new Blob([/** @type {Uint8Array<ArrayBuffer>} */ (bytes)]).stream().pipeThrough(stream);
   return new Uint8Array(await new Response(out).arrayBuffer());
 }
 
 const canDeflate = () => typeof CompressionStream === 'function' && typeof DecompressionStream === 'function';
 
-/** `json` (text) as a code "<tag><version>Z-…-…" ("<tag><version>-…-…" where the browser cannot compress). */
+/**
+ * `json` (text) as a code "<tag><version>Z-…-…" ("<tag><version>-…-…" where the browser cannot compress).
+ * @param {string} tag
+ * @param {number} version
+ * @param {string} json
+ */
 export async function pack(tag, version, json) {
   const bytes = new TextEncoder().encode(json);
   const zipped = canDeflate();
@@ -59,13 +77,22 @@ export async function pack(tag, version, json) {
   return `${tag}${version}${zipped ? 'Z' : ''}-${payload}-${checksum(payload)}`;
 }
 
-/** The code's tag and version ("KS", 1), or null when `text` does not start like a code. */
+/**
+ * The code's tag and version ("KS", 1), or null when `text` does not start like a code.
+ * @param {unknown} text
+ * @returns {{tag: string, version: number} | null}
+ */
 export function head(text) {
   const match = /^([A-Z]{2})(\d+)/i.exec(String(text).replace(/\s+/g, ''));
   return match ? { tag: match[1].toUpperCase(), version: Number(match[2]) } : null;
 }
 
-/** The JSON text inside a code of kind `tag` and version `version`; CodeError if it is anything else. */
+/**
+ * The JSON text inside a code of kind `tag` and version `version`; CodeError if it is anything else.
+ * @param {string} tag
+ * @param {number} version
+ * @param {unknown} text
+ */
 export async function unpack(tag, version, text) {
   const code = String(text).replace(/\s+/g, '');
   const start = head(code);

@@ -1,7 +1,8 @@
 /**
  * The one door from a page to the Python engine. The module worker is created
  * lazily, once, from <meta name="kradan-pyodide"> and <meta name="kradan-wheel">.
- *   engine.call(request, {timeout, urgent}) -> Promise<reply dict>
+ *   engine.call(request, {timeout, urgent}) -> Promise<reply dict> (typed by the request's op:
+ *                           types/engine.d.ts, e.g. a play request gets a Reply<PlayReply>)
  *   engine.ready         -> Promise that settles when loading ends (reading it starts loading)
  *   engine.status        -> "idle" | "loading" | "ready" | "failed"
  *   engine.startedFrom   -> "snapshot" | "fresh" once ready (how Pyodide started), else null
@@ -22,29 +23,52 @@
  *   reason (err.code "ENGINE_STOPPED"), and onStatus listeners hear "failed".
  * - A reply that cannot be read as JSON rejects its own call only; the next call runs.
  */
+/** @import { Engine, EngineStatus } from '../types/engine.js' */
+/**
+ * A call: queued, then running. `resolve` gets the parsed reply.
+ * @typedef {{id: number, text: string, timeout: number, urgent: boolean, resolve: (reply: any) => void,
+ *   reject: (err: Error) => void, timer: ReturnType<typeof setTimeout> | undefined}} Job
+ */
 
 const LOAD_TIMEOUT_MS = 120_000;
 const CALL_TIMEOUT_MS = 30_000;
 
+/** @type {Worker | null} */
 let worker = null;
+/** @type {EngineStatus} */
 let status = 'idle';
+/** @type {string | null} */
 let startedFrom = null;
+/** @type {Record<string, number>} */
 const timings = {}; // step -> ms since navigation start (performance.now() of this page)
+/** @type {(Error & {code: string}) | null} */
 let failure = null; // the Error every call gets once the engine stopped
 let nextId = 1;
+/** @type {Job[]} */
 const queue = []; // calls not sent yet: {id, text, timeout, urgent, resolve, reject}
+/** @type {Job | null} */
 let running = null; // the call the worker works on now
+/** @type {Set<(status: EngineStatus, detail?: string) => void>} */
 const listeners = new Set();
+/** @type {{resolve: () => void, reject: (err: Error) => void}} */
 let settle;
+/** @type {Promise<void>} */
 const ready = new Promise((resolve, reject) => { settle = { resolve, reject }; });
 ready.catch(() => {});
 
+/**
+ * @param {EngineStatus} next
+ * @param {string} [detail]
+ */
 function setStatus(next, detail) {
   status = next;
   for (const cb of listeners) cb(next, detail);
 }
 
-/** Stop the worker for good and reject everything still waiting (and, from now on, every call). */
+/**
+ * Stop the worker for good and reject everything still waiting (and, from now on, every call).
+ * @param {string} message
+ */
 function fail(message) {
   if (failure) return;
   failure = Object.assign(new Error(message), { code: 'ENGINE_STOPPED' });
@@ -53,7 +77,7 @@ function fail(message) {
   for (const job of [running, ...queue]) {
     if (!job) continue;
     clearTimeout(job.timer);
-    job.reject(failure);
+    job.reject(/** @type {Error} */ (failure));
   }
   running = null;
   queue.length = 0;
@@ -63,13 +87,16 @@ function fail(message) {
 /** Send the next waiting call if the worker is free; its timeout starts now. */
 function pump() {
   if (running || status !== 'ready' || !queue.length) return;
-  const job = queue.shift();
+  const job = /** @type {Job} */ (queue.shift());
   running = job;
   job.timer = setTimeout(() => fail(`the engine did not answer within ${job.timeout / 1000} s`), job.timeout);
-  worker.postMessage({ id: job.id, request: job.text });
+  /** @type {Worker} */ (worker).postMessage({ id: job.id, request: job.text });
 }
 
-/** The worker answered the running call. */
+/**
+ * The worker answered the running call.
+ * @param {{id: number, reply: string} | {id: number, error: string}} data
+ */
 function finish(data) {
   const job = running;
   if (!job || data.id !== job.id) return;
@@ -80,7 +107,7 @@ function finish(data) {
     try {
       reply = JSON.parse(data.reply);
     } catch (err) {
-      job.reject(new Error(`the engine's reply could not be read (${err.message})`));
+      job.reject(new Error(`the engine's reply could not be read (${/** @type {Error} */ (err).message})`));
     }
     if (reply !== undefined) job.resolve(reply);
   } else {
@@ -89,11 +116,13 @@ function finish(data) {
   pump();
 }
 
+/** @param {string} name */
 function metaUrl(name) {
-  const el = document.querySelector(`meta[name="${name}"]`);
+  const el = /** @type {HTMLMetaElement | null} */ (document.querySelector(`meta[name="${name}"]`));
   return el && el.content ? new URL(el.content, document.baseURI).href : null;
 }
 
+/** @param {MessageEvent} message */
 function onMessage({ data }) {
   if (data.type === 'ready') {
     for (const [step, at] of Object.entries(data.marks || {})) timings[step] = Math.round(at - performance.timeOrigin);
@@ -132,7 +161,10 @@ function start() {
   worker.postMessage({ type: 'init', pyodide, wheel });
 }
 
-/** Queue one call: urgent calls after the urgent ones already waiting, others at the end. */
+/**
+ * Queue one call: urgent calls after the urgent ones already waiting, others at the end.
+ * @param {Job} job
+ */
 function enqueue(job) {
   const at = job.urgent ? queue.findIndex((waiting) => !waiting.urgent) : -1;
   if (at < 0) queue.push(job);
@@ -140,6 +172,7 @@ function enqueue(job) {
   pump();
 }
 
+/** @type {Engine & {readonly startedFrom: string | null, readonly timings: Record<string, number>}} */
 export const engine = {
   /**
    * Run one engine request. Resolves to the engine's reply (which may be {ok: false, error});
@@ -156,7 +189,7 @@ export const engine = {
       return Promise.reject(err);
     }
     return new Promise((resolve, reject) => {
-      enqueue({ id: nextId++, text, timeout, urgent, resolve, reject, timer: null });
+      enqueue({ id: nextId++, text, timeout, urgent, resolve, reject, timer: undefined });
     });
   },
   get ready() {

@@ -176,10 +176,6 @@ const STRINGS = {
     fxNone: 'ไม่มีโจทย์ที่ตรงกับตัวกรองนี้',
     fxClear: 'ล้างตัวกรอง',
     fxOption: '{label} ({n})',
-    game_makruk: 'หมากรุกไทย',
-    game_makhos: 'หมากฮอส',
-    game_komayo: 'หมากรุกโกมาโย',
-    game_dummy: 'ดัมมี่',
     kind_mate: 'รุกจน',
     'kind_best-move': 'ตาเด็ด',
     'kind_rule-quiz': 'คำถามกติกา',
@@ -401,10 +397,6 @@ const STRINGS = {
     fxNone: 'No puzzle matches these filters.',
     fxClear: 'Clear filters',
     fxOption: '{label} ({n})',
-    game_makruk: 'Makruk',
-    game_makhos: 'Makhos',
-    game_komayo: 'Komayo',
-    game_dummy: 'Dummy',
     kind_mate: 'Mate',
     'kind_best-move': 'Best move',
     'kind_rule-quiz': 'Rule quiz',
@@ -454,23 +446,41 @@ const STRINGS = {
 /** The page language: "en" or "th". */
 export const lang = document.documentElement.lang.startsWith('en') ? 'en' : 'th';
 
-/** The string `key` with each {name} replaced by vars[name]. */
+/**
+ * The string `key` with each {name} replaced by vars[name].
+ * @param {string} key
+ * @param {Record<string, unknown>} [vars]
+ * @returns {string}
+ */
 export function t(key, vars = {}) {
-  return fill(STRINGS[lang][key] ?? key, vars);
+  /** @type {Record<string, string>} */
+  const strings = STRINGS[lang];
+  return fill(strings[key] ?? key, vars);
 }
 
-/** `text` with each {name} replaced by vars[name]. */
-/** "23 พฤศจิกายน 2569" / "23 November 2026": the date `day` ("YYYY-MM-DD") in the page's language. */
+/**
+ * "23 พฤศจิกายน 2569" / "23 November 2026": the date `day` ("YYYY-MM-DD") in the page's language.
+ * @param {string} day
+ */
 export function longDate(day) {
   const [y, m, d] = day.split('-').map(Number);
   return new Intl.DateTimeFormat(lang === 'th' ? 'th-TH' : 'en-GB', { dateStyle: 'long' }).format(new Date(y, m - 1, d));
 }
 
+/**
+ * `text` with each {name} replaced by vars[name].
+ * @param {string} text
+ * @param {Record<string, unknown>} [vars]
+ * @returns {string}
+ */
 export function fill(text, vars = {}) {
-  return text.replace(/\{(\w+)\}/g, (_, name) => vars[name]);
+  return text.replace(/\{(\w+)\}/g, (_, name) => /** @type {string} */ (vars[name]));
 }
 
-/** An engine error in the page language. */
+/**
+ * An engine error in the page language.
+ * @param {{message: string, message_th?: string}} error
+ */
 export function errorText(error) {
   return (lang === 'th' && error.message_th) || error.message;
 }

@@ -36,28 +36,48 @@ const WORDS = {
   },
 };
 
-/** This module's word `key` with {names} filled in. */
+/** @import { Progress } from '../types/data.js' */
+/** @import { Notice } from './progress.js' */
+
+/**
+ * This module's word `key` with {names} filled in.
+ * @param {string} key
+ * @param {Record<string, unknown>} [vars]
+ */
 export function word(key, vars = {}) {
   return fill(WORDS[lang][key], vars);
 }
 
-/** A result badge (span.kr-badge[data-state]) for a saved state, appended to `parent`. */
+/**
+ * A result badge (span.kr-badge[data-state]) for a saved state, appended to `parent`.
+ * @param {HTMLElement} parent
+ * @param {string} state
+ */
 export function resultBadge(parent, state) {
   const badge = add(parent, 'span', 'kr-badge', word(state));
   badge.dataset.state = state;
   return badge;
 }
 
-/** Create an element with a class and text, appended to `parent`. */
+/**
+ * Create an element with a class and text, appended to `parent`.
+ * @template {string} K
+ * @param {Element} parent
+ * @param {K} tag
+ * @returns {K extends keyof HTMLElementTagNameMap ? HTMLElementTagNameMap[K] : HTMLElement}
+ */
 export function add(parent, tag, className = '', text = '') {
-  const el = document.createElement(tag);
+  const el = /** @type {any} */ (document.createElement(tag)); // the element of `tag`, as @returns says
   if (className) el.className = className;
   if (text) el.textContent = text;
   parent.append(el);
   return el;
 }
 
-/** The words for a storage notice from progress.notice(), or "". */
+/**
+ * The words for a storage notice from progress.notice(), or "".
+ * @param {Notice | null} notice
+ */
 export function noticeText(notice) {
   if (!notice) return '';
   if (notice.code === 'corrupt' && notice.key === progress.KEY) return word('corruptHere', { key: notice.key });
@@ -78,7 +98,11 @@ export function importErrorText(err) {
   }
 }
 
-/** Counts of `ids` (all puzzles on the page) by saved state. */
+/**
+ * Counts of `ids` (all puzzles on the page) by saved state.
+ * @param {string[]} ids
+ * @param {Progress} [saved]
+ */
 export function tally(ids, saved = progress.read()) {
   const out = { solved: 0, retried: 0, failed: 0, todo: 0, total: ids.length };
   for (const id of ids) {
@@ -92,6 +116,8 @@ export function tally(ids, saved = progress.read()) {
 /**
  * Fill `section` (section#kr-progress) with the summary, export and import controls.
  * `ids` = the puzzles of the page (for the summary). Returns {refresh()}.
+ * @param {HTMLElement} section
+ * @param {string[]} ids
  */
 export function buildPanel(section, ids) {
   section.classList.add('kr-progress');

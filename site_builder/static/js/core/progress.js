@@ -22,17 +22,28 @@
  *
  * Codes: "KR1-<payload>-<check>" or "KR1Z-..." (core/codes.js) of a compact JSON list of entries.
  */
+/** @import { Progress, ProgressEntry, ProgressState } from '../types/data.js' */
+/**
+ * @typedef {{code: 'corrupt', key: string, kept: number} | {code: 'unavailable'} | {code: 'full'}} Notice
+ */
 import { CodeError, pack, unpack } from './codes.js';
 
 export const KEY = 'kradan.progress.v1';
 export const CORRUPT_KEY = 'kradan.progress.corrupt';
 const VERSION = 1;
+/** @type {ProgressState[]} */
 export const STATES = ['solved', 'retried', 'failed'];
+/** @type {Record<ProgressState, number>} */
 const RANK = { failed: 0, retried: 1, solved: 2 };
+/** @type {Record<ProgressState, string>} */
 const LETTERS = { solved: 's', retried: 'r', failed: 'f' };
 
 /** An error with a stable code the UI turns into words: BAD_CODE, BAD_VERSION, BAD_CHECKSUM, BAD_FILE, NO_DEFLATE. */
 export class ProgressError extends Error {
+  /**
+   * @param {string} code
+   * @param {Record<string, unknown>} [detail]
+   */
   constructor(code, detail = {}) {
     super(code);
     this.code = code;
@@ -42,22 +53,35 @@ export class ProgressError extends Error {
 
 /** An object without a prototype: any text is a plain key. */
 const dict = () => Object.create(null);
+/** @type {() => Progress} */
 const empty = () => ({ version: VERSION, puzzles: dict() });
+/** @type {(v: any) => boolean} */
 const isCount = (v) => Number.isInteger(v) && v >= 0;
+/** @type {(v: any) => boolean} */
 const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+/** @type {(object: object, key: string) => boolean} */
 const has = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
 
-/** A clean copy of one entry, or null if it has the wrong shape. Missing counts become 0. */
+/**
+ * A clean copy of one entry, or null if it has the wrong shape. Missing counts become 0.
+ * @param {any} entry anything: every field is checked
+ * @returns {ProgressEntry | null}
+ */
 export function cleanEntry(entry) {
   if (!isObject(entry) || !STATES.includes(entry.state)) return null;
   const { attempts = 0, hints = 0, updated = '', seen = false } = entry;
   if (!isCount(attempts) || !isCount(hints) || typeof updated !== 'string' || typeof seen !== 'boolean') return null;
+  /** @type {ProgressEntry} */
   const out = { state: entry.state, attempts, hints, updated };
   if (seen) out.seen = true;
   return out;
 }
 
-/** Check a whole progress object: {progress (the clean part), ok (false if anything was dropped)}. */
+/**
+ * Check a whole progress object: {progress (the clean part), ok (false if anything was dropped)}.
+ * @param {any} value anything: every field is checked
+ * @returns {{progress: Progress, ok: boolean}}
+ */
 export function cleanProgress(value) {
   if (!isObject(value) || value.version !== VERSION || !isObject(value.puzzles)) return { progress: empty(), ok: false };
   const progress = empty();
@@ -71,13 +95,18 @@ export function cleanProgress(value) {
 }
 
 /** A deep copy (with prototype-free maps again). */
+/** @type {(progress: Progress) => Progress} */
 const copy = (progress) => cleanProgress(JSON.parse(JSON.stringify(progress))).progress;
 
 // ---- storage ----------------------------------------------------------------------------
 
+/** @type {Progress | null} */
 let memory = null; // progress this page could not save (or all of it, without storage)
+/** @type {string | null} */
 let guarded = null; // damaged text at KEY that could not be copied aside: KEY must not be written
+/** @type {Notice | null} */
 let currentNotice = null; // null | {code: 'corrupt', key, kept} | {code: 'unavailable'} | {code: 'full'}
+/** @type {Set<(progress: Progress) => void>} */
 const listeners = new Set();
 
 function storage() {
@@ -92,7 +121,11 @@ function storage() {
   }
 }
 
-/** The key already holding a copy of `text`, or null. */
+/**
+ * The key already holding a copy of `text`, or null.
+ * @param {Storage} s
+ * @param {string} text
+ */
 function keptAt(s, text) {
   for (let i = 0; i < s.length; i++) {
     const key = s.key(i);
@@ -101,7 +134,11 @@ function keptAt(s, text) {
   return null;
 }
 
-/** Put damaged text aside under a free key (throws when the browser refuses); returns the key. */
+/**
+ * Put damaged text aside under a free key (throws when the browser refuses); returns the key.
+ * @param {Storage} s
+ * @param {string} text
+ */
 function keepAside(s, text) {
   const found = keptAt(s, text);
   if (found) return found;
@@ -153,6 +190,7 @@ export function read() {
  * Save `progress`; true if the browser stored it. When it cannot (no storage, storage full,
  * damaged text that must stay): with `keep`, the page goes on with it in memory and `notice()`
  * says it was not saved; without, nothing changes.
+ * @param {Progress} progress
  */
 function write(progress, keep = true) {
   const s = storage();
@@ -183,13 +221,19 @@ export function notice() {
   return currentNotice;
 }
 
-/** Call `cb(progress)` after every change made on this page; returns an unsubscribe function. */
+/**
+ * Call `cb(progress)` after every change made on this page; returns an unsubscribe function.
+ * @param {(progress: Progress) => void} cb
+ */
 export function onChange(cb) {
   listeners.add(cb);
   return () => listeners.delete(cb);
 }
 
-/** The entry of puzzle `id`, or null. */
+/**
+ * The entry of puzzle `id`, or null.
+ * @param {string} id
+ */
 export function entry(id) {
   const { puzzles } = read();
   return has(puzzles, id) ? puzzles[id] : null;
@@ -202,14 +246,18 @@ export function entry(id) {
  * old failure (or "retried") into "solved". `newAttempts` = attempts started since the last
  * record (added to the stored count); `hints` = hints shown this visit (the stored count keeps
  * its maximum). Returns {entry, saved}.
+ * @param {string} id
+ * @param {{result: 'solved' | 'failed' | 'seen', mistake?: boolean, newAttempts?: number, hints?: number}} how
  */
 export function record(id, { result, mistake = false, newAttempts = 0, hints = 0 }) {
   const progress = read();
   const old = has(progress.puzzles, id) ? progress.puzzles[id] : null;
+  /** @type {ProgressState} */
   let state;
   if (result === 'solved') state = mistake ? 'retried' : 'solved';
   else state = 'failed';
   if (old && RANK[old.state] > RANK[state]) state = old.state;
+  /** @type {ProgressEntry} */
   const next = {
     state,
     attempts: (old?.attempts ?? 0) + newAttempts,
@@ -222,7 +270,11 @@ export function record(id, { result, mistake = false, newAttempts = 0, hints = 0
   return { entry: next, saved };
 }
 
-/** Raise the hint count of an existing entry (hints taken on a later visit). */
+/**
+ * Raise the hint count of an existing entry (hints taken on a later visit).
+ * @param {string} id
+ * @param {number} hints
+ */
 export function noteHints(id, hints) {
   const progress = read();
   const old = has(progress.puzzles, id) ? progress.puzzles[id] : null;
@@ -232,9 +284,14 @@ export function noteHints(id, hints) {
   write(progress);
 }
 
-/** Merge two entries of the same puzzle: the better state wins, counts keep their maximum. */
+/**
+ * Merge two entries of the same puzzle: the better state wins, counts keep their maximum.
+ * @param {ProgressEntry} a
+ * @param {ProgressEntry} b
+ */
 function mergeEntry(a, b) {
   const state = RANK[a.state] >= RANK[b.state] ? a.state : b.state;
+  /** @type {ProgressEntry} */
   const out = {
     state,
     attempts: Math.max(a.attempts, b.attempts),
@@ -248,6 +305,7 @@ function mergeEntry(a, b) {
 /**
  * Merge `incoming` (a clean progress object) into the saved one; returns {added, updated, saved}.
  * If the browser cannot save the result, nothing of the import is kept (saved = false).
+ * @param {Progress} incoming
  */
 export function merge(incoming) {
   const progress = read();
@@ -283,7 +341,11 @@ export function exportName() {
   return `kradan-progress-${new Date().toISOString().slice(0, 10)}.json`;
 }
 
-/** Read an export file's text (or a code pasted into a file) into a clean progress object. */
+/**
+ * Read an export file's text (or a code pasted into a file) into a clean progress object.
+ * @param {string} text
+ * @returns {Promise<Progress>}
+ */
 export async function parseFile(text) {
   const trimmed = text.trim();
   if (/^KR\d+/i.test(trimmed)) return parseCode(trimmed);
@@ -303,7 +365,10 @@ export async function parseFile(text) {
 
 // ---- codes --------------------------------------------------------------------------------
 
-/** Compact JSON: [[id, "s"|"r"|"f", attempts, hints, seconds since 1970, seen 0|1], ...]. */
+/**
+ * Compact JSON: [[id, "s"|"r"|"f", attempts, hints, seconds since 1970, seen 0|1], ...].
+ * @param {Progress} progress
+ */
 function compact(progress) {
   return JSON.stringify(Object.keys(progress.puzzles).map((id) => {
     const e = progress.puzzles[id];
@@ -312,10 +377,12 @@ function compact(progress) {
   }));
 }
 
+/** @param {string} text */
 function expand(text) {
   const rows = JSON.parse(text);
   if (!Array.isArray(rows)) throw new ProgressError('BAD_CODE');
   const puzzles = dict();
+  /** @type {Record<string, string>} */
   const states = Object.fromEntries(Object.entries(LETTERS).map(([state, letter]) => [letter, state]));
   for (const row of rows) {
     if (!Array.isArray(row) || row.length !== 6) throw new ProgressError('BAD_CODE');
@@ -336,7 +403,11 @@ export async function exportCode(progress = read()) {
   return pack('KR', VERSION, compact(progress));
 }
 
-/** Read a code (spaces and line breaks ignored) into a clean progress object; ProgressError if it is bad. */
+/**
+ * Read a code (spaces and line breaks ignored) into a clean progress object; ProgressError if it is bad.
+ * @param {string} text
+ * @returns {Promise<Progress>}
+ */
 export async function parseCode(text) {
   let json;
   try {

@@ -5,17 +5,26 @@
  * gradebook to replay an item with the very data its page judges by.
  */
 
-/** SHA-256 of `text` in hex, or null where the browser cannot hash (not a secure context). */
+/** @import { PuzzleData } from '../types/data.js' */
+
+/**
+ * SHA-256 of `text` in hex, or null where the browser cannot hash (not a secure context).
+ * @param {string} text
+ */
 export async function sha256(text) {
   if (!globalThis.crypto?.subtle) return null;
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** The data of a page's block, or null when it cannot be read or its digest does not match. */
+/**
+ * The data of a page's block, or null when it cannot be read or its digest does not match.
+ * @param {HTMLElement | null} block
+ * @returns {Promise<PuzzleData | null>}
+ */
 export async function readBlock(block) {
   if (!block) return null;
-  const text = block.textContent;
+  const text = block.textContent ?? '';
   try {
     const digest = await sha256(text);
     if (digest !== null && block.dataset.sha256 && digest !== block.dataset.sha256) return null;
@@ -25,7 +34,11 @@ export async function readBlock(block) {
   }
 }
 
-/** The data block of the puzzle page at `url` (this site; fetch `init`), or null when it cannot be had. */
+/**
+ * The data block of the puzzle page at `url` (this site; fetch `init`), or null when it cannot be had.
+ * @param {string | URL} url
+ * @param {RequestInit} [init]
+ */
 export async function fetchPuzzleData(url, init = {}) {
   try {
     const response = await fetch(url, init);

@@ -12,6 +12,9 @@
  *   answer BEFORE judging it, as fail() and solve() mark the last one wrong / solving; .assignment is
  *   the page's AssignmentMode or null, loaded (.modeReady) only on a page opened as an assignment's
  *   item; forbids('hints' | 'solution') guards those buttons.
+ *   judge() resolves to the puzzle's judge (judges/: the gradebook's replay uses the same one),
+ *   made at its first use from `loadJudge()`, which each puzzle UI sets (a promise of its judge
+ *   module): a page downloads no judge before the reader's first move or answer.
  *   button(parent, action, text, className) makes a button[data-action]; words(key, vars) the
  *   puzzle UI's own words (those core/i18n.js does not have); moveWords(game, state, move) a move
  *   in the engine's words.
@@ -119,6 +122,10 @@ export class Shell {
     this.data = data;
     this.figure = figure;
     this.saved = progress.entry(data.id); // before this visit
+    /** @type {() => Promise<import('../judges/index.js').JudgeModule>} the puzzle UI sets it (see judge()) */
+    this.loadJudge = () => Promise.reject(new Error('no judge for this puzzle'));
+    /** @type {Promise<import('../judges/verdict.js').Judge> | null} made by judge() */
+    this.judging = null;
     this.hintsShown = 0;
     this.newAttempts = 0;
     this.failedThisVisit = false;
@@ -144,7 +151,7 @@ export class Shell {
     this.layout.append(boardBox);
     if (uiBox) this.layout.append(uiBox);
     // What the page shows for readers without JavaScript (static choices, hints, solution).
-    this.nojs = [...document.querySelectorAll('.kr-nojs')];
+    this.nojs = /** @type {HTMLElement[]} */ ([...document.querySelectorAll('.kr-nojs')]);
     for (const el of this.nojs) el.hidden = true;
     this.root = add(uiBox ?? this.layout, 'section', 'kr-pz');
     this.root.setAttribute('aria-label', t('pzRegion'));
@@ -197,6 +204,15 @@ export class Shell {
     index.href = indexUrl(data);
     const mine = add(links, 'a', 'kr-pz-link-progress', t('pzProgressLink'));
     mine.href = `${data.index}#kr-progress`;
+  }
+
+  /**
+   * The puzzle's judge, made at its first use from `this.loadJudge()` (set by the puzzle UI).
+   * @returns {Promise<import('../judges/verdict.js').Judge>}
+   */
+  judge() {
+    this.judging ??= this.loadJudge().then((module) => module.createJudge(this.data, { engine: this.engine }));
+    return this.judging;
   }
 
   /** Record an event of the assignment this page is part of (nothing outside assignment mode). */

@@ -26,18 +26,25 @@
  * per page, or null when it cannot be read. warmWhenLoaded(engine): once the page has loaded,
  * start loading the live engine in the background (not when the reader saves data).
  */
+/** @import { Engine, EngineRequest, RecordedEngine, ReplyTable } from '../types/engine.js' */
 import { engine as liveEngine } from './engine-client.js';
 
+/** @type {Map<string, Promise<ReplyTable | null>>} */
 const files = new Map(); // URL -> Promise of its JSON (or null)
 
+/**
+ * @param {string} url
+ * @returns {Promise<ReplyTable | null>}
+ */
 export function replies(url) {
   const href = new URL(url, document.baseURI).href;
   if (!files.has(href)) {
     files.set(href, fetch(href).then((response) => (response.ok ? response.json() : null)).catch(() => null));
   }
-  return files.get(href);
+  return /** @type {Promise<ReplyTable | null>} */ (files.get(href));
 }
 
+/** @param {{warm(): void}} engine a recorded engine */
 export function warmWhenLoaded(engine) {
   if (navigator.connection?.saveData) return;
   const start = () => setTimeout(() => engine.warm(), 0);
@@ -47,7 +54,11 @@ export function warmWhenLoaded(engine) {
 
 const LEGAL_DEFAULTS = { captures: [], drop: null, promotion: false, privilege: false };
 
-/** The canonical text of a request: keys sorted at every level (as replies.py request_key). */
+/**
+ * The canonical text of a request: keys sorted at every level (as replies.py request_key).
+ * @param {any} value JSON
+ * @returns {string}
+ */
 export function requestKey(value) {
   if (Array.isArray(value)) return `[${value.map(requestKey).join(',')}]`;
   if (value && typeof value === 'object') {
@@ -57,9 +68,14 @@ export function requestKey(value) {
   return JSON.stringify(value);
 }
 
-/** Unpack the play replies of `plays`: each becomes a whole reply (memoised, parents first). */
+/**
+ * Unpack the play replies of `plays`: each becomes a whole reply (memoised, parents first).
+ * @param {Record<string, any>} plays
+ */
 function unpacker(plays) {
+  /** @type {Map<string, any>} */
   const done = new Map();
+  /** @type {(key: string) => any} */
   const unpack = (key) => {
     if (done.has(key)) return done.get(key);
     const packed = plays[key];
@@ -85,17 +101,22 @@ function unpacker(plays) {
       if ('last_move' in parent && !('last_move' in packed)) {
         const last = key.slice(cut + 1);
         reply.last_move = last;
-        if (!('last_move_words' in packed)) reply.last_move_words = parent.legal?.find((m) => m.move === last)?.words ?? null;
+        if (!('last_move_words' in packed)) reply.last_move_words = parent.legal?.find((/** @type {any} */ m) => m.move === last)?.words ?? null;
       }
     }
-    if (reply.legal) reply.legal = reply.legal.map((m) => ({ ...LEGAL_DEFAULTS, path: [m.to], ...m }));
+    if (reply.legal) reply.legal = reply.legal.map((/** @type {any} */ m) => ({ ...LEGAL_DEFAULTS, path: [m.to], ...m }));
     done.set(key, reply);
     return reply;
   };
   return unpack;
 }
 
-/** Is `request` a board's play request from the table's own position (then its key is the moves)? */
+/**
+ * Is `request` a board's play request from the table's own position (then its key is the moves)?
+ * @param {Partial<ReplyTable>} table
+ * @param {any} request
+ * @returns {string | null}
+ */
 function playKey(table, request) {
   const keys = Object.keys(request).sort().join(',');
   if (keys !== 'game,moves,op,position' || request.op !== 'play') return null;
@@ -103,12 +124,18 @@ function playKey(table, request) {
   return request.moves.join(' ');
 }
 
+/**
+ * @param {ReplyTable | null} table
+ * @param {{onLive?: (request: EngineRequest) => void, live?: Engine}} [options]
+ * @returns {RecordedEngine}
+ */
 export function recordedEngine(table, { onLive = () => {}, live = liveEngine } = {}) {
   const plays = table?.plays ?? {};
   const other = table?.other ?? {};
   const unpack = unpacker(plays);
   let usingLive = false;
   let wasReady = false; // the live engine loaded once: from then on its failure is the board's too
+  /** @type {Set<(status: string, detail?: unknown) => void>} */
   const listeners = new Set();
   const watching = () => usingLive || wasReady;
   live.onStatus?.((status, detail) => {
@@ -116,6 +143,7 @@ export function recordedEngine(table, { onLive = () => {}, live = liveEngine } =
     if (watching()) for (const cb of listeners) cb(status, detail);
   });
 
+  /** @type {(request: EngineRequest) => any} */
   const lookup = (request) => {
     const key = playKey(table ?? {}, request);
     const reply = key !== null ? unpack(key) : other[requestKey(request)];

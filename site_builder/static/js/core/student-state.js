@@ -6,7 +6,7 @@
  *                         hints: n, ms: n, claimed: '' | 'solved' | 'retried' | 'failed' | 'seen'}}}
  *
  * `verdicts` has one entry per move or answer event: how the puzzle page judged it. `claimed`
- * and `hints` are its summary (summarize: the grading rule of core/puzzle-replay.js, applied to
+ * and `hints` are its summary (summarize: the grading rule of judges/grade.js, applied to
  * the page's own verdicts; the gradebook applies it to its replay's). Only the events travel in
  * the result code.
  *
@@ -17,7 +17,7 @@
  * cannot be read is copied aside to "<key>.damaged" before anything is written over it.
  */
 
-import { grade } from './puzzle-replay.js';
+import { grade } from '../judges/grade.js';
 
 export const PREFIX = 'kradan.assign.';
 const DAMAGED = '.damaged';
@@ -89,7 +89,7 @@ export function itemOf(state, id) {
  */
 export async function summarize(item) {
   let next = 0;
-  const judged = () => item.verdicts[next++] ?? 'right';
+  const judged = () => ({ verdict: item.verdicts[next++] ?? 'right' });
   const judge = { move: judged, answer: judged, takeBack() {}, restart() {}, shown() {} };
   const { result, attempts, hints, mistakes } = await grade(item.events, judge);
   return { result, attempts, hints, mistakes };

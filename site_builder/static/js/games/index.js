@@ -7,8 +7,10 @@
  *   so the board can ask the engine why it is illegal), dropText(kind, to) (the same for a
  *   drop), handLetter(kind, side) and isPromoted(kind)
  *   (drop games), attach(board, panel, {panels, before, onAction}) (panels of its own),
- *   moveNumber(position), puzzles ({kind: {panels, start(data, figure)}}).
- * Shared modules reach a game only through loadGame(); they never name one.
+ *   moveNumber(position), puzzles ({kind: {panels, start(data, figure, game), judge(data)}}:
+ *   a kind of its own, its UI and the loader of its judge module under judges/, or null).
+ * Only page entry points (static/js/<page>.js) call loadGame(); they hand the module down to
+ * boards/, core/ and judges/, which never import a game.
  */
 const GAMES = {
   makruk: () => import('./makruk/index.js'),
@@ -17,9 +19,17 @@ const GAMES = {
   dummy: () => import('./dummy/index.js'),
 };
 
-/** The module of game `id`; rejects with a clear message for a game without one. */
+/** A game id the build may serve a plugin's module under (games/<id>/index.js). */
+const PLUGIN_ID = /^[a-z][a-z0-9_-]*$/;
+
+/**
+ * The module of game `id`: one of the lines above, else the module a site's plugin game
+ * (`[tool.kradan.site] plugins`) had the build copy to games/<id>/index.js. Rejects with a
+ * clear message for a game without one.
+ * @param {string} id
+ */
 export async function loadGame(id) {
-  const load = GAMES[id];
+  const load = GAMES[id] ?? (PLUGIN_ID.test(id) ? () => import(`./${id}/index.js`) : null);
   if (!load) throw new Error(`no browser module for the game "${id}"`);
   return (await load()).default;
 }

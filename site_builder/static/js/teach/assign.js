@@ -7,7 +7,9 @@
  * said in a polite live region. With the settings (title, instructions, language, due date, hints,
  * solution) that makes an assignment (core/assignment.js); every change re-encodes it and shows
  * the student's link, its QR code (qrcode-generator, self-hosted: site_builder/assets.py) and the
- * links to the gradebook and the worksheet. The builder's own URL keeps the code (#<code>, by
+ * links to the gradebook and the worksheet. While a change is being encoded the share panel says so
+ * (data-state="updating", aria-busy; the QR code is hidden), and copy, the QR downloads and the links
+ * wait for the code of every setting on screen before they hand anything out. The builder's own URL keeps the code (#<code>, by
  * history.replaceState), so a reload or a shared builder link opens the same assignment; a bad
  * code there is explained and the page starts empty, leaving the address bar as it was until the
  * teacher changes something. Everything typed by a teacher is shown with textContent only.
@@ -24,17 +26,23 @@ const PNG_MODULE = 10; // pixels per module in the downloaded PNG
 const $ = (id) => document.getElementById(id);
 const root = $('assign');
 const S = JSON.parse($('assign-strings').textContent);
-const fields = {
+/**
+ * @typedef {{game: HTMLSelectElement, kind: HTMLSelectElement, level: HTMLSelectElement, tag: HTMLSelectElement,
+ *   search: HTMLInputElement, title: HTMLInputElement, instructions: HTMLTextAreaElement, lang: HTMLSelectElement,
+ *   due: HTMLInputElement, hints: HTMLInputElement, solution: HTMLInputElement}} Fields
+ */
+const fields = /** @type {Fields} */ ({
   game: $('assign-game'), kind: $('assign-kind'), level: $('assign-level'), tag: $('assign-tag'),
   search: $('assign-search'), title: $('assign-title'), instructions: $('assign-instructions'),
   lang: $('assign-lang'), due: $('assign-due'), hints: $('assign-hints'), solution: $('assign-solution'),
-};
+});
 
 let catalog = null; // the parsed catalog.json
 let byId = new Map(); // id -> catalog item
 let picked = []; // ids, in the assignment's order (ids no longer in the catalog stay, marked)
 let generation = 0; // the latest refresh; older ones that finish late are dropped
 let shown = null; // {a, code, url} of the link on screen
+let latest = Promise.resolve(); // the newest refresh: once it ends, the link matches every setting on screen
 let writtenHash = location.hash; // what the builder last put in its URL
 
 function element(tag, props = {}, ...children) {
@@ -132,7 +140,7 @@ function renderResults() {
 /** The results' "Add" buttons: "Added" for picked exercises; none adds while the list is full. */
 function markAdded() {
   const full = picked.length >= LIMITS.items;
-  for (const row of $('assign-results').children) {
+  for (const row of /** @type {HTMLCollectionOf<HTMLElement>} */ ($('assign-results').children)) {
     const add = row.querySelector('[data-act="add"]');
     const isPicked = picked.includes(row.dataset.id);
     add.textContent = isPicked ? S.added : S.add;
@@ -164,9 +172,9 @@ function renderPicked(focus = null) {
   const missing = picked.filter((id) => !byId.has(id));
   show($('assign-missing'), missing.length ? fill(S.missing_note, { n: missing.length, ids: missing.join(', ') }) : '');
   if (focus) {
-    const row = [...list.children].find((li) => li.dataset.id === focus.id);
-    const target = row?.querySelector(`[data-act="${focus.act}"][aria-disabled="false"]`) ??
-      row?.querySelector('[aria-disabled="false"]') ?? $('assign-picked-title');
+    const row = /** @type {HTMLElement[]} */ ([...list.children]).find((li) => li.dataset.id === focus.id);
+    const target = /** @type {HTMLElement} */ (row?.querySelector(`[data-act="${focus.act}"][aria-disabled="false"]`) ??
+      row?.querySelector('[aria-disabled="false"]') ?? $('assign-picked-title'));
     target.focus();
   }
   markAdded();
@@ -206,9 +214,10 @@ function remove(id) {
 
 // ---- the assignment, its link and its QR code ---------------------------------------------
 
+/** @returns {import('../types/data.js').Assignment} the settings on screen (lang: the select offers th and en only) */
 function current() {
   return {
-    title: fields.title.value, instructions: fields.instructions.value, lang: fields.lang.value,
+    title: fields.title.value, instructions: fields.instructions.value, lang: /** @type {'th' | 'en'} */ (fields.lang.value),
     due: fields.due.value || null, hints: fields.hints.checked, solution: fields.solution.checked, items: [...picked],
   };
 }
@@ -221,16 +230,37 @@ function writeHash(code) {
 }
 
 function changed() {
-  refresh(true);
+  latest = refresh(true);
+}
+
+/**
+ * The share panel's state: "updating" while a change is encoded, then "ready" (the link is that of
+ * every setting on screen), "invalid" (the settings make no code) or "empty" (nothing picked).
+ * @param {'updating' | 'ready' | 'invalid' | 'empty'} state
+ */
+function setShareState(state) {
+  const share = $('assign-share');
+  share.dataset.state = state;
+  share.setAttribute('aria-busy', String(state === 'updating'));
+}
+
+/** Resolves once the newest refresh has ended, however many changes came while waiting. */
+async function settled() {
+  for (let seen = null; seen !== latest;) {
+    seen = latest;
+    await seen.catch(() => {});
+  }
 }
 
 /** Re-encode the assignment; show its link, QR code and pages; keep its code in this page's URL (`save`). */
 async function refresh(save) {
   const mine = ++generation;
   const a = current();
+  setShareState('updating');
   $('assign-invalid').hidden = true;
   if (!a.items.length) {
     shown = null;
+    setShareState('empty');
     $('assign-share').hidden = true;
     $('assign-share-empty').hidden = false;
     if (save) writeHash('');
@@ -243,6 +273,7 @@ async function refresh(save) {
     if (!(err instanceof CodeError)) throw err;
     if (mine !== generation) return;
     shown = null;
+    setShareState('invalid');
     $('assign-share').hidden = true;
     show($('assign-invalid'), S.invalid);
     return;
@@ -250,16 +281,20 @@ async function refresh(save) {
   if (mine !== generation) return;
   if (save) writeHash(code);
   const url = assignmentUrl(a, code, 'student');
-  if (shown?.url === url) return;
+  if (shown?.url === url) {
+    setShareState('ready');
+    return;
+  }
   shown = { a, code, url };
   $('assign-share-empty').hidden = true;
   $('assign-share').hidden = false;
-  $('assign-link').value = url;
+  /** @type {HTMLInputElement} */ ($('assign-link')).value = url;
   $('assign-copy-status').textContent = '';
-  $('assign-open').href = url;
-  $('assign-gradebook').href = assignmentUrl(a, code, 'gradebook');
-  $('assign-worksheet').href = assignmentUrl(a, code, 'worksheet');
+  /** @type {HTMLAnchorElement} */ ($('assign-open')).href = url;
+  /** @type {HTMLAnchorElement} */ ($('assign-gradebook')).href = assignmentUrl(a, code, 'gradebook');
+  /** @type {HTMLAnchorElement} */ ($('assign-worksheet')).href = assignmentUrl(a, code, 'worksheet');
   drawQr(url);
+  setShareState('ready');
 }
 
 /** The QR code of `text` (error correction M), or null when it does not fit in the largest QR code. */
@@ -312,13 +347,17 @@ function download(blob, extension) {
   setTimeout(() => URL.revokeObjectURL(link.href), 10000);
 }
 
-function downloadSvg() {
-  const svg = $('assign-qr').querySelector('svg').cloneNode(true);
+async function downloadSvg() {
+  await settled();
+  if (!shown) return;
+  const svg = /** @type {SVGSVGElement} */ ($('assign-qr').querySelector('svg').cloneNode(true));
   svg.setAttribute('xmlns', SVG);
   download(new Blob([new XMLSerializer().serializeToString(svg)], { type: 'image/svg+xml' }), 'svg');
 }
 
-function downloadPng() {
+async function downloadPng() {
+  await settled();
+  if (!shown) return;
   const qr = qrOf(shown.url);
   const size = (qr.getModuleCount() + 2 * QUIET_ZONE) * PNG_MODULE;
   const canvas = element('canvas', { width: size, height: size });
@@ -336,11 +375,13 @@ function downloadPng() {
 
 async function copyLink() {
   const status = $('assign-copy-status');
+  await settled();
+  if (!shown) return;
   try {
-    await navigator.clipboard.writeText($('assign-link').value);
+    await navigator.clipboard.writeText(shown.url);
     status.textContent = S.copied;
   } catch {
-    $('assign-link').select();
+    /** @type {HTMLInputElement} */ ($('assign-link')).select();
     status.textContent = S.copy_failed;
   }
 }
@@ -379,10 +420,27 @@ async function openHash() {
   }
 }
 
+/**
+ * A click on the student, gradebook or worksheet link while a change is being encoded follows the
+ * link once it carries the new code (in a new tab for a modified click), never the older one.
+ * @param {MouseEvent} event
+ */
+function followWhenSettled(event) {
+  if ($('assign-share').dataset.state !== 'updating') return;
+  event.preventDefault();
+  const link = /** @type {HTMLAnchorElement} */ (event.currentTarget);
+  const newTab = event.ctrlKey || event.metaKey || event.shiftKey;
+  settled().then(() => {
+    if (!shown) return;
+    if (newTab) window.open(link.href, '_blank', 'noopener');
+    else location.assign(link.href);
+  });
+}
+
 async function reopen() {
   const ok = await openHash();
   renderPicked();
-  refresh(ok);
+  latest = refresh(ok);
 }
 
 // ---- start --------------------------------------------------------------------------------
@@ -411,11 +469,11 @@ async function start() {
     fields[name].addEventListener(fields[name].type === 'checkbox' || name === 'lang' ? 'change' : 'input', changed);
   }
   $('assign-results').addEventListener('click', (event) => {
-    const target = event.target.closest('[data-act="add"]');
+    const target = /** @type {Element} */ (event.target).closest('[data-act="add"]');
     if (target) add(target.closest('li').dataset.id);
   });
   $('assign-picked').addEventListener('click', (event) => {
-    const target = event.target.closest('[data-act]');
+    const target = /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.target).closest('[data-act]'));
     if (!target || target.getAttribute('aria-disabled') === 'true') return;
     const id = target.closest('li').dataset.id;
     if (target.dataset.act === 'remove') remove(id);
@@ -424,6 +482,7 @@ async function start() {
   $('assign-copy').addEventListener('click', copyLink);
   $('assign-svg').addEventListener('click', downloadSvg);
   $('assign-png').addEventListener('click', downloadPng);
+  for (const id of ['assign-open', 'assign-gradebook', 'assign-worksheet']) $(id).addEventListener('click', followWhenSettled);
   window.addEventListener('hashchange', () => {
     if (location.hash !== writtenHash) reopen();
   });

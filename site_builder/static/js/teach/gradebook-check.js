@@ -5,7 +5,8 @@
  *
  *   findCodes(text) -> [candidate code texts] (anything shaped like "KS1Z-…", "KA1Z-…", "KS0-…")
  *   checkStudent(r, assignment, items) -> row {r, name, cells, flags, verified, solved, ms}
- *     items[i] = {id, data: puzzle data | null (page failed) | undefined (not on the site), engine}
+ *     items[i] = {id, data: puzzle data | null (page failed) | undefined (not on the site), engine,
+ *                 game: the puzzle's game module (the page loads it; null when it failed)}
  *     cell = {result, attempts, hints, ms, status: 'ok' | 'bad' | 'unchecked' | 'missing'}
  *     flags = [{key, vars}]: key of gradebook_page.py STRINGS (the page puts them in words;
  *     vars.claimed / vars.replayed are results: '' | 'solved' | …)
@@ -29,7 +30,7 @@ async function checkItem(claim, item, n) {
   const cell = { result: given.claimed, attempts: given.attempts, hints: given.hints, ms: given.ms, status: 'ok' };
   if (item.data === undefined) return { cell: { ...cell, status: 'missing' }, flags: [] };
   if (item.data === null) return { cell: { ...cell, status: 'unchecked' }, flags: [] };
-  const replay = await replayItem(item.data, given.events, item.engine);
+  const replay = await replayItem(item.data, given.events, item.engine, item.game ?? null);
   const flags = [];
   cell.replay = replay;
   if (replay.problems.includes('ENGINE_FAILED')) {

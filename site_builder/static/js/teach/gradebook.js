@@ -22,6 +22,7 @@ import { recordedEngine } from '../core/recorded-engine.js';
 import { checkStudent, findCodes, nameKey } from './gradebook-check.js';
 import { GradeTable, csvText } from './gradebook-table.js';
 import { fetchCatalog } from './catalog.js';
+import { loadGame } from '../games/index.js';
 
 const root = document.getElementById('kr-gradebook');
 const WORDS = JSON.parse(document.getElementById('kr-gradebook-words').textContent);
@@ -92,7 +93,10 @@ class Gradebook {
     this.table = new GradeTable($('gb-table'), { w, flagText, onRemove: (row) => this.remove(row) });
   }
 
-  /** Each item's puzzle data (undefined: not on the site; null: its page failed) and engine, loaded once. */
+  /**
+   * Each item's puzzle data (undefined: not on the site; null: its page failed), engine and game
+   * module (null when it cannot load: the shared judges still judge), loaded once.
+   */
   async ready() {
     if (this.loaded) return this.loaded;
     this.loaded = Promise.all(this.items.map(async (item, i) => {
@@ -103,7 +107,8 @@ class Gradebook {
         return { id: item.id, data: null };
       }
       const engine = recordedEngine(data.replies, { onLive: () => say(w('engineLoading')) });
-      return { id: item.id, data, engine };
+      const game = await loadGame(data.game).catch(() => null);
+      return { id: item.id, data, engine, game };
     }));
     return this.loaded;
   }
@@ -240,7 +245,7 @@ const loadCatalog = () => fetchCatalog(root.dataset.catalog).catch(() => null);
 function askForLink(text = '', why = '') {
   root.dataset.state = why ? 'error' : 'idle';
   const form = $('gb-open');
-  const input = $('gb-link');
+  const input = /** @type {HTMLInputElement} */ ($('gb-link'));
   const linkError = $('gb-link-error');
   form.hidden = false;
   input.value = text;
@@ -288,21 +293,22 @@ async function main() {
   $('gb-work').hidden = false;
   $('gb-input').addEventListener('submit', async (event) => {
     event.preventDefault();
-    const box = $('gb-codes');
+    const box = /** @type {HTMLTextAreaElement} */ ($('gb-codes'));
     if (!catalog) return;
     await book.add(box.value);
     box.value = '';
   });
   $('gb-file').addEventListener('change', async (event) => {
     if (!catalog) return;
-    for (const file of event.target.files) {
+    const picker = /** @type {HTMLInputElement} */ (event.target);
+    for (const file of picker.files) {
       try {
         await book.add(await fileText(file));
       } catch {
         note(w('fileFailed', { file: file.name }));
       }
     }
-    event.target.value = '';
+    picker.value = '';
   });
   $('gb-export').addEventListener('click', () => book.exportCsv());
   if (!catalog) {

@@ -64,7 +64,7 @@ class StudentPage {
     this.code = code;
     this.aid = assignmentId(a);
     this.catalog = catalog;
-    this.nameInput = $('kr-st-name-input');
+    this.nameInput = /** @type {HTMLInputElement} */ ($('kr-st-name-input'));
     this.nameNote = $('kr-st-name-note');
     const state = loadState(this.aid) ?? newState(code, a.items);
     state.code = code;
@@ -199,12 +199,12 @@ class StudentPage {
       assignment: this.aid, name: state.name, started: state.started, submitted: state.submitted, items,
     });
     this.text = word('shareText', { title: this.a.title, name: state.name, code });
-    const box = $('kr-st-code');
+    const box = /** @type {HTMLTextAreaElement} */ ($('kr-st-code'));
     box.value = code;
     box.rows = Math.min(12, Math.max(3, Math.ceil(code.length / 34))); // the whole code in view on a phone
     $('kr-st-result').hidden = false;
-    root.querySelector('[data-action="share"]').hidden = typeof navigator.share !== 'function';
-    const line = $('kr-st-line');
+    /** @type {HTMLElement} */ (root.querySelector('[data-action="share"]')).hidden = typeof navigator.share !== 'function';
+    const line = /** @type {HTMLAnchorElement} */ ($('kr-st-line'));
     line.hidden = typeof navigator.share === 'function';
     line.href = `https://line.me/R/share?text=${encodeURIComponent(this.text)}`;
     $('kr-st-copy-note').textContent = '';
@@ -213,7 +213,7 @@ class StudentPage {
   }
 
   async copy() {
-    const box = $('kr-st-code');
+    const box = /** @type {HTMLTextAreaElement} */ ($('kr-st-code'));
     let copied = false;
     try {
       await navigator.clipboard.writeText(box.value);

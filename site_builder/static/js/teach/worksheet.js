@@ -21,8 +21,8 @@ import { fetchCatalog } from './catalog.js';
 const sheet = document.getElementById('ws-sheet');
 const words = sheet.dataset; // the page's words (data-ready, data-missing, ...), data-catalog, data-assign
 const status = document.getElementById('ws-status');
-const printButton = document.getElementById('ws-print');
-const editLink = document.getElementById('ws-edit');
+const printButton = /** @type {HTMLButtonElement} */ (document.getElementById('ws-print'));
+const editLink = /** @type {HTMLAnchorElement} */ (document.getElementById('ws-edit'));
 const langNote = document.getElementById('ws-lang-note');
 const title = document.getElementById('ws-title');
 const instructions = document.getElementById('ws-instructions');

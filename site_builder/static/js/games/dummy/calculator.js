@@ -29,7 +29,8 @@ import { engine } from '../../core/engine-client.js';
 import { lang } from '../../core/i18n.js';
 import { add } from '../../core/progress-ui.js';
 import { DECK, isCard, cardButton, renameCardButton } from './cards.js';
-import { SEATS, fill, seatName, meldName, fieldWords, readable, summaryTable, ledgerTable } from './ledger.js';
+import { SEATS, fill, seatName, meldName, fieldWords, readable } from './ledger.js';
+import { summaryTable, ledgerTable } from './ledger-tables.js';
 
 const LEVELS = ['thep', 'sian', 'khot_sian'];
 const COVERS = ['all', 'head', 'speto_fee', 'knocker_speto'];
@@ -337,7 +338,7 @@ function knockFlag(row, item) {
 function choose(t, anchor) {
   target = t;
   render();
-  const pressed = root.querySelector(`[data-target="${anchor}"]`);
+  const pressed = /** @type {HTMLElement | null} */ (root.querySelector(`[data-target="${anchor}"]`));
   if (pressed) pressed.focus({ preventScroll: true });
 }
 
@@ -389,7 +390,7 @@ function renderLiabilities() {
     remove.addEventListener('click', () => {
       state.liabilities.splice(i, 1);
       changed();
-      liabilitiesBox.querySelector('[data-action="add-liability"]').focus({ preventScroll: true });
+      /** @type {HTMLElement} */ (liabilitiesBox.querySelector('[data-action="add-liability"]')).focus({ preventScroll: true });
     });
   });
   const field = (text, name, value, choices) => {
@@ -417,7 +418,7 @@ function renderLiabilities() {
     state.liabilities.push({ culprits: [...new Set(culprits)], covers: draft.covers, beneficiary: draft.beneficiary });
     say('');
     changed();
-    liabilitiesBox.querySelector('[data-action="add-liability"]').focus({ preventScroll: true });
+    /** @type {HTMLElement} */ (liabilitiesBox.querySelector('[data-action="add-liability"]')).focus({ preventScroll: true });
   });
 }
 

@@ -1,8 +1,8 @@
 /**
  * The "scoring" puzzle kind: the reader works out one thing of a finished table (a seat's
- * points, tier, one fee, net, or every net). The engine's settlement of the table, recorded in
- * the page by the build (Shell's engine: no Pyodide needed), judges the answer (the same
- * settle the build used) to judge the answer. A wrong figure gets the first line — of the
+ * points, tier, one fee, net, or every net). The judge (judges/scoring.js, the very one the
+ * gradebook's replay uses) judges the answer by the engine's settlement of the table, recorded
+ * in the page by the build (Shell's engine: no Pyodide needed). A wrong figure gets the first line — of the
  * ledger, or of the points count (meld_check for each group) — where it departs, named without
  * its amount, and only that line; the reader corrects the figure in place and checks again.
  *
@@ -12,15 +12,12 @@
  * .kr-pz-detail .dk-departs (the departure line).
  * In an assignment every judged answer is recorded as ["a", {seat: answer}]: the seat asked about
  * (each seat for "every net") -> the whole number given, or the tier id ("win" | "small" |
- * "medium" | "large"), e.g. {"P2": -35} or {"P3": "small"}. scoring.replay() judges them again
- * for the gradebook against the same recorded settle reply (core/puzzle-replay.js).
+ * "medium" | "large"), e.g. {"P2": -35} or {"P3": "small"}, the answer the judge takes.
  */
 import { Shell, button } from '../../core/puzzle-shell.js';
 import { add } from '../../core/progress-ui.js';
 import { SEATS, fill, seatName, meldName, lineLabel, departure } from './ledger.js';
-import { ReplayProblem, ask, grade, refuse } from '../../core/puzzle-replay.js';
-
-const TIERS = ['win', 'small', 'medium', 'large'];
+import { TIERS, askedFigures, createJudge } from '../../judges/scoring.js';
 
 /** A whole number as typed (Thai digits ๐-๙, a minus sign − or -, spaces and thousands commas allowed), or null. */
 export function wholeNumber(text) {
@@ -40,20 +37,6 @@ async function pointsLines(engine, words, table, pid) {
   return lines;
 }
 
-/** The settle request the page judges by (recorded in the page). */
-const settleRequest = (data) => ({ op: 'settle', game: 'dummy', table: data.table });
-
-/** The seat(s) the question asks about and the engine's answer for each: [{pid, want}]. */
-export function askedFigures({ ask: what, player, item }, reply) {
-  if (what === 'tier') return [{ pid: player, want: reply.tiers[player] }];
-  if (what === 'points') return [{ pid: player, want: reply.points[player] }];
-  if (what === 'fee') {
-    const paid = reply.ledger.filter((l) => l.from === player && l.item === item);
-    return [{ pid: player, want: paid.reduce((sum, l) => sum + l.amount, 0) }];
-  }
-  return (what === 'nets' ? SEATS : [player]).map((pid) => ({ pid, want: reply.net[pid] }));
-}
-
 /** The ledger lines behind one figure, signed for `pid` (+ received, − paid). */
 function netLines(words, reply, pid) {
   return reply.ledger.filter((l) => l.from === pid || l.to === pid)
@@ -63,6 +46,7 @@ function netLines(words, reply, pid) {
 class ScoringPuzzle extends Shell {
   constructor(data, figure) {
     super(data, figure);
+    this.scorer = createJudge(data, { engine: this.engine }); // judges/scoring.js
     this.question = data.question;
     this.words = data.words;
     this.ui = data.ui;
@@ -83,8 +67,7 @@ class ScoringPuzzle extends Shell {
     this.answerButton.addEventListener('click', () => this.showAnswer());
     this.say('', '');
     this.feedback.hidden = true; // until an answer is checked: nothing shifts when the engine arrives
-    this.engine.call(settleRequest(data)).then((reply) => {
-      if (!reply.ok) throw new Error(reply.error.message);
+    this.scorer.settlement().then((reply) => {
       this.reply = reply;
       this.state = 'quiz';
     }).catch(() => {
@@ -132,11 +115,11 @@ class ScoringPuzzle extends Shell {
     });
   }
 
-  /** The engine's figure(s) and the lines behind them, for the question asked. */
-  async expected() {
+  /** The engine's figure(s) (the judge's) and the lines behind them, for the question asked. */
+  async expected(figures = askedFigures(this.data, this.reply)) {
     const { ask: what, item } = this.question;
     const reply = this.reply;
-    return Promise.all(askedFigures(this.question, reply).map(async ({ pid, want }) => {
+    return Promise.all(figures.map(async ({ pid, want }) => {
       if (what === 'points') return { pid, want, lines: await pointsLines(this.engine, this.words, this.data.table, pid) };
       if (what === 'fee') {
         const lines = reply.ledger.filter((l) => l.from === pid && l.item === item)
@@ -163,20 +146,21 @@ class ScoringPuzzle extends Shell {
       return;
     }
     this.startAttempt();
-    this.log('a', Object.fromEntries(this.inputs.map(({ pid }, i) => [pid ?? this.question.player, values[i]])));
-    const wanted = await this.expected();
+    const answer = Object.fromEntries(this.inputs.map(({ pid }, i) => [pid ?? this.question.player, values[i]]));
+    this.log('a', answer);
+    const said = await this.scorer.answer(answer);
+    const wanted = await this.expected(said.figures);
     const shown = this.inputs.map(({ pid, input }) => (pid ? `${seatName(this.words, pid)} ${input.value.trim()}` : input.value.trim())).join(', ');
     const mine = fill(this.ui.yourAnswer, { answer: shown });
-    const wrong = wanted.findIndex((w, i) => values[i] !== w.want);
     this.feedback.hidden = false;
-    if (wrong < 0) {
+    if (said.verdict === 'solved') {
       this.close();
       this.say(this.ui.right, mine, 'good');
       this.solve(this.explain(wanted));
       return;
     }
-    const { pid, lines } = wanted[wrong];
-    const off = departure(lines, values[wrong]);
+    const { pid, lines } = wanted.find((w) => answer[w.pid] !== w.want);
+    const off = departure(lines, answer[pid]);
     const line = lines[off.index];
     const where = `${this.question.ask === 'nets' ? `${seatName(this.words, pid)}: ` : ''}${fill(this.ui.departs, { n: off.index + 1, line: line ? line.label : '' })}`;
     this.state = 'quiz-wrong';
@@ -185,15 +169,16 @@ class ScoringPuzzle extends Shell {
     this.detail.classList.add('dk-departs');
   }
 
-  judgeTier(tier, b) {
+  async judgeTier(tier, b) {
     if (this.done || !this.reply) return;
     this.startAttempt();
     const pid = this.question.player;
     this.log('a', { [pid]: tier });
+    const said = await this.scorer.answer({ [pid]: tier });
     const want = this.reply.tiers[pid];
     const mine = fill(this.ui.yourAnswer, { answer: this.words.tiers[tier] });
     this.feedback.hidden = false;
-    if (tier === want) {
+    if (said.verdict === 'solved') {
       this.close();
       b.classList.add('kr-qz-right');
       this.say(this.ui.right, mine, 'good');
@@ -225,6 +210,7 @@ class ScoringPuzzle extends Shell {
 
   async showAnswer() {
     if (this.done || !this.reply) return;
+    this.scorer.shown();
     this.fail('seen');
     this.close();
     this.state = 'solution';
@@ -239,14 +225,6 @@ class ScoringPuzzle extends Shell {
   }
 }
 
-/** Is `value` a recorded answer to the question: the same seats as `want`, each a whole number (or a tier id)? */
-function answerShape(question, want, value) {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
-  const seats = Object.keys(value);
-  if (seats.length !== want.length || !want.every(({ pid }) => seats.includes(pid))) return false;
-  return seats.every((pid) => (question.ask === 'tier' ? TIERS.includes(value[pid]) : Number.isInteger(value[pid])));
-}
-
 export const scoring = {
   /** Start the exercise on the puzzle page; true: this kind took the page. */
   async start(data, figure) {
@@ -254,27 +232,6 @@ export const scoring = {
     return true;
   },
 
-  /**
-   * The gradebook's replay (core/puzzle-replay.js): each ["a", {seat: answer}] against the
-   * engine's settlement the page judges by; right when every figure matches.
-   */
-  replay(data, events, engine) {
-    let closed = false;
-    return grade(events, {
-      async answer(value) {
-        if (closed) throw new ReplayProblem('OUT_OF_TURN');
-        const reply = await ask(engine, settleRequest(data));
-        if (!reply.ok) throw new ReplayProblem('ENGINE_FAILED');
-        const want = askedFigures(data.question, reply);
-        if (!answerShape(data.question, want, value)) throw new ReplayProblem('BAD_ANSWER');
-        if (!want.every(({ pid, want: figure }) => value[pid] === figure)) return 'wrong';
-        closed = true;
-        return 'solved';
-      },
-      restart() { closed = false; },
-      shown() { closed = true; },
-      move: refuse('WRONG_EVENT'),
-      takeBack: refuse('NO_TAKEBACK'),
-    });
-  },
+  /** Its judge, for the page and the gradebook's replay alike. */
+  judge: () => import('../../judges/scoring.js'),
 };

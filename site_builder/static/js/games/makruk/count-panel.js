@@ -9,15 +9,14 @@
  *     count-start / count-stop / count-draw),
  *   - the outcome in words when the count decided the game,
  *   - a "Thai numerals" toggle kept in localStorage (one setting for every panel).
- * It is hidden when no count runs, none can be started and no count decided the game.
+ * It is hidden when no count runs, none can be started and no count decided the game (the
+ * maths and what to say: count-maths.js).
  * `spoken` is the panel as one sentence, for the board's screen-reader live region.
  */
 import { lang } from '../../core/i18n.js';
+import { countFacts, thaiDigits } from './count-maths.js';
 
 const STORE_KEY = 'kradan.thaiNumerals.v1';
-const THAI_DIGITS = '๐๑๒๓๔๕๖๗๘๙';
-/** The counting actions the panel offers (the board leaves them to it). */
-export const COUNT_ACTIONS = ['count-start', 'count-stop', 'count-draw'];
 
 const STRINGS = {
   th: {
@@ -96,11 +95,6 @@ globalThis.addEventListener?.('storage', (event) => {
   }
 });
 
-/** `n` written with Thai digits: 16 -> "๑๖". */
-export function thaiDigits(n) {
-  return String(n).replace(/[0-9]/g, (d) => THAI_DIGITS[Number(d)]);
-}
-
 /** A number as the reader asked for it (Thai or Arabic digits). */
 export function numeral(n) {
   return thaiNumerals ? thaiDigits(n) : String(n);
@@ -117,61 +111,8 @@ export function numeralWords(strings) {
 
 const s = numeralWords(STRINGS);
 
-const other = (side) => (side === 'white' ? 'black' : 'white');
-
-/** Does `side` have nothing but its Khun in the reply's board? */
-function isBare(board, side) {
-  return Object.values(board).every((letter) => {
-    const white = letter[0] === letter[0].toUpperCase();
-    return (white ? 'white' : 'black') !== side || letter.toUpperCase() === 'K';
-  });
-}
-
-/**
- * Moves the non-counting side still has to give mate, from a `play` reply with a running
- * count: after the counter announces L the other side has one more move (rules §1.2).
- */
-export function movesLeft(state) {
-  const { counter, count, start, limit } = state.status.counting;
-  const counterToMove = state.turn === counter;
-  const next = count ? count + 1 : start; // the number the counter announces with his next move
-  return Math.max(0, counterToMove ? limit - next + 1 : limit - (count || start - 1) + 1);
-}
-
-/** What the panel says about one reply: {visible, kind, lines, action, outcome}. */
-export function describeCount(state) {
-  const { status } = state;
-  const counting = status.counting || {};
-  const action = status.result === 'ongoing' ? COUNT_ACTIONS.find((a) => state.actions.includes(a)) ?? null : null;
-  const out = { visible: false, kind: counting.kind ?? null, heading: '', lines: [], action, outcome: '' };
-  if (counting.kind) {
-    out.heading = s(counting.kind);
-    out.lines.push(s('counter', { side: s(counting.counter) }));
-    out.lines.push(counting.count ? s('progress', { count: counting.count, limit: counting.limit })
-      : s('fromStart', { start: counting.start, limit: counting.limit }));
-    const mateSide = other(counting.counter);
-    if (status.result === 'ongoing') {
-      const left = movesLeft(state);
-      out.lines.push(left === 1 && state.turn === mateSide ? s('lastMove', { side: s(mateSide) })
-        : s('left', { side: s(mateSide), moves: left }));
-    } else if (status.reason === 'counting') {
-      out.outcome = counting.count ? s('expired', { limit: counting.limit })
-        : s('pastLimit', { start: counting.start, limit: counting.limit });
-    } else if (status.reason === 'checkmate') {
-      out.outcome = s('mated', { side: s(status.result === 'white_wins' ? 'white' : 'black') });
-    } else if (status.reason === 'mate_while_counting') {
-      out.outcome = s('mateWhileCounting', { side: s(counting.counter) });
-    }
-    out.visible = true;
-  } else if (action) {
-    out.heading = s('title');
-    out.lines.push(s('none'), s('canStart', { side: s(state.turn) }));
-    out.visible = true;
-  }
-  if (action === 'count-start' && isBare(state.board, state.turn)) out.actionLabel = s('count-start-pieces');
-  else if (action) out.actionLabel = s(action);
-  return out;
-}
+/** What the panel says about one reply: {visible, kind, lines, action, outcome} (count-maths.js). */
+const describeCount = (state) => countFacts(state, s);
 
 function el(tag, className, parent) {
   const node = document.createElement(tag);

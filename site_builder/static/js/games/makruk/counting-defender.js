@@ -9,12 +9,23 @@
  *   onUpdate({ thinking, outcome, state }) after every change; outcome is null while the game
  *   goes on, else { result: 'mate' | 'lost' | 'draw', reason, state }.
  */
+/** @import { Engine, EngineError, DefendRequest, PlayReply } from '../../types/engine.js' */
+/**
+ * @typedef {{result: 'mate' | 'lost' | 'draw', reason: string | null, state: PlayReply}} DefenceOutcome
+ * @typedef {{thinking: boolean, outcome: DefenceOutcome | null, state: PlayReply, error?: EngineError}} DefenceUpdate
+ */
 import { engine as pageEngine } from '../../core/engine-client.js';
 
+/**
+ * @param {import('../../boards/board.js').Board} board
+ * @param {{defender?: string, horizon?: number, onUpdate?: (update: DefenceUpdate) => void, engine?: Engine}} [options]
+ * @returns {() => void} stop defending
+ */
 export function attachDefender(board, { defender = 'black', horizon = 2, onUpdate = () => {}, engine = pageEngine } = {}) {
   let token = 0;
   let attached = true;
 
+  /** @type {(state: PlayReply) => DefenceOutcome | null} */
   const outcomeOf = (state) => {
     const { result, reason } = state.status;
     if (result === 'ongoing') return null;
@@ -23,6 +34,7 @@ export function attachDefender(board, { defender = 'black', horizon = 2, onUpdat
   };
 
   async function defend(mine) {
+    /** @type {DefendRequest} */
     const request = { op: 'defend', game: board.game.id, position: board.initial, moves: board.moves, horizon };
     let reply;
     try {

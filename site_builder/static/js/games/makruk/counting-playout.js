@@ -6,22 +6,24 @@
  * The moves left in the goal line come from the engine's reply after every move, counted by
  * the count panel's own movesLeft(): the line and the panel never disagree.
  *
- * Makruk's module (index.js `puzzles.counting.start`) calls playoutPuzzle(data, figure) for
+ * Makruk's module (index.js `puzzles.counting.start`) calls playoutPuzzle(data, figure, game) for
  * data.playout = {fen, horizon, attacker, defender, kind, start, limit, count, attacker_moves,
  * mate_within}; core/puzzle-shell.js's Shell gives the shared puzzle UI (feedback, hints,
- * progress, success panel). data.line is the proven main line.
+ * progress, success panel). data.line is the proven main line; `game` is Makruk's module.
+ * Solved or not is the judge's word (judges/counting.js outcome, as the gradebook's replay).
  * DOM hooks: section.kr-pz[data-state] "loading" | "play" | "wait" | "wrong" | "solved" |
  * "solution" | "failed"; buttons [data-action] hint | solution | retry.
  * In an assignment the reader's moves are recorded (["m", move]) and so is every retry (["r"]);
- * replayPlayout() judges them again for the gradebook (core/puzzle-replay.js).
+ * the gradebook's replay judges them again with judges/counting.js.
  */
 import { t } from '../../core/i18n.js';
 import { Shell, button, moveWords } from '../../core/puzzle-shell.js';
 import { add } from '../../core/progress-ui.js';
 import { mountBoard } from '../../boards/live-figure.js';
-import { movesLeft, numeralWords } from './count-panel.js';
+import { numeralWords } from './count-panel.js';
+import { movesLeft } from './count-maths.js';
 import { attachDefender } from './counting-defender.js';
-import { ReplayProblem, ask, grade, legalMove, playRequest, refuse } from '../../core/puzzle-replay.js';
+import { outcome } from '../../judges/counting.js';
 
 const SOLUTION_STEP_MS = 800;
 const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
@@ -65,8 +67,8 @@ const STRINGS = {
 
 const s = numeralWords(STRINGS);
 
-/** Build and start the play-out on the puzzle page. */
-export function playoutPuzzle(data, figure) {
+/** Build and start the play-out on the puzzle page (`game`: Makruk's module). */
+export function playoutPuzzle(data, figure, game) {
   class PlayoutPuzzle extends Shell {
     constructor() {
       super(data, figure);
@@ -99,7 +101,7 @@ export function playoutPuzzle(data, figure) {
       this.state = 'loading';
       this.say(this.goal);
       this.board = await mountBoard(figure, {
-        game: data.game, position: this.playout.fen, orientation: this.playout.attacker,
+        game, position: this.playout.fen, orientation: this.playout.attacker,
         controls: ['flip'], panels: true, engine: this.engine,
         onUserMove: (move) => this.onUserMove(move),
       });
@@ -128,16 +130,16 @@ export function playoutPuzzle(data, figure) {
       this.startAttempt();
     }
 
-    onUpdate({ thinking, outcome, state }) {
+    onUpdate({ thinking, outcome: ended, state }) {
       if (this.playing) return;
-      if (!outcome) {
+      if (!ended) {
         this.state = thinking ? 'wait' : 'play';
         this.say(this.goal, thinking ? s('thinking', { side: t(this.playout.defender) }) : s('yourMove'), 'info');
         return;
       }
       this.attempting = false;
       const counting = state.status.counting || {};
-      if (outcome.result === 'mate') {
+      if (outcome(data, state) === 'solved') {
         this.say(s('solved'), '', 'good');
         this.hintButton.hidden = true;
         this.solve(s('solvedText', { side: t(this.playout.defender), count: counting.count ?? 0,
@@ -146,8 +148,8 @@ export function playoutPuzzle(data, figure) {
       }
       this.state = 'wrong';
       this.fail();
-      const why = outcome.reason === 'counting' ? s('counting', { limit: this.playout.limit })
-        : s('drawn', { why: s(outcome.reason) });
+      const why = ended.reason === 'counting' ? s('counting', { limit: this.playout.limit })
+        : s('drawn', { why: s(ended.reason) });
       this.say(why, s('retryHelp'), 'bad');
       this.retryButton.hidden = false;
       this.retryButton.focus({ preventScroll: true });
@@ -194,47 +196,4 @@ export function playoutPuzzle(data, figure) {
   const puzzle = new PlayoutPuzzle();
   puzzle.start();
   return puzzle;
-}
-
-/**
- * The play-out's replay for the gradebook (`events` of core/assignment.js): the reader's moves
- * against the defence of the `defend` op, as the page plays it, through `engine` (the page's
- * recorded replies, the live engine off the main line). Mate = solved; the count running out or
- * any other end = wrong, and only a retry (["r"]) starts the game again.
- */
-export function replayPlayout(data, events, engine) {
-  const { fen, attacker, defender, horizon } = data.playout;
-  const game = data.game;
-  let moves = [];
-  let state = 'play'; // play | over | shown
-  const play = async () => {
-    const reply = await ask(engine, playRequest(game, fen, moves));
-    if (!reply.ok) throw new ReplayProblem('ILLEGAL_MOVE');
-    return reply;
-  };
-  const ended = (reply) => reply.status.result !== 'ongoing';
-  return grade(events, {
-    async move(move) {
-      if (state !== 'play') throw new ReplayProblem('OUT_OF_TURN');
-      await legalMove(engine, game, fen, moves, move);
-      moves = [...moves, move];
-      let reply = await play();
-      if (!ended(reply) && reply.turn === defender) {
-        const defence = await ask(engine, { op: 'defend', game, position: fen, moves, horizon });
-        if (!defence.ok) throw new ReplayProblem('ENGINE_FAILED');
-        moves = [...moves, defence.move];
-        reply = await play();
-      }
-      if (!ended(reply)) return 'right';
-      state = 'over';
-      return reply.status.result === `${attacker}_wins` ? 'solved' : 'wrong';
-    },
-    restart() {
-      moves = [];
-      state = 'play';
-    },
-    shown() { state = 'shown'; },
-    takeBack: refuse('NO_TAKEBACK'),
-    answer: refuse('WRONG_EVENT'),
-  });
 }

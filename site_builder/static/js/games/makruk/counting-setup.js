@@ -12,9 +12,15 @@
  * not mated on the next move).
  */
 
+/** @import { DefendReply, PlayReply, Reply } from '../../types/engine.js' */
+
+/** @type {Record<string, string>} */
 const LETTERS = { K: 'K', R: 'R', S: 'S', N: 'N', M: 'M', F: 'M~' }; // F = Bia-ngai (promoted Bia)
 
-/** A 32-bit integer hash, so that neighbouring seeds start far apart. */
+/**
+ * A 32-bit integer hash, so that neighbouring seeds start far apart.
+ * @param {number} x
+ */
 export function mix32(x) {
   let h = x >>> 0;
   h = Math.imul(h ^ (h >>> 16), 0x45d9f3b) >>> 0;
@@ -24,6 +30,7 @@ export function mix32(x) {
 
 /** 32-bit linear congruential generator started from mix32(seed); `below(n)` takes the high bits. */
 export class Lcg {
+  /** @param {number} seed */
   constructor(seed) {
     this.state = mix32(seed);
   }
@@ -33,13 +40,19 @@ export class Lcg {
     return this.state;
   }
 
-  /** A whole number 0 <= k < n (n <= 2**21 keeps the product exact). */
+  /**
+   * A whole number 0 <= k < n (n <= 2**21 keeps the product exact).
+   * @param {number} n
+   */
   below(n) {
     return Math.floor((this.next() * n) / 4294967296);
   }
 }
 
-/** FEN placement of `board` (64 entries, index = rank * 8 + file, a1 = 0). */
+/**
+ * FEN placement of `board` (64 entries, index = rank * 8 + file, a1 = 0).
+ * @param {(string | null)[]} board
+ */
 export function placement(board) {
   const rows = [];
   for (let rank = 7; rank >= 0; rank--) {
@@ -61,9 +74,16 @@ export function placement(board) {
   return rows.join('/');
 }
 
-/** The next candidate FEN from `rng` for White's `pieces` ("RSNFF") against a bare Khun. */
+/**
+ * The next candidate FEN from `rng` for White's `pieces` ("RSNFF") against a bare Khun.
+ * @param {Lcg} rng
+ * @param {string} pieces
+ * @param {number} limit
+ */
 export function candidate(rng, pieces, limit) {
+  /** @type {(string | null)[]} */
   const board = new Array(64).fill(null);
+  /** @type {(letter: string) => void} */
   const put = (letter) => {
     let square = rng.below(64);
     while (board[square]) square = rng.below(64);
@@ -76,7 +96,13 @@ export function candidate(rng, pieces, limit) {
   return `${placement(board)} b - ${2 * limit} ${2 * onBoard} 1`;
 }
 
-/** The first `n` candidates for `seed` (what the cross-language test compares). */
+/**
+ * The first `n` candidates for `seed` (what the cross-language test compares).
+ * @param {string} pieces
+ * @param {number} limit
+ * @param {number} seed
+ * @param {number} n
+ */
 export function candidates(pieces, limit, seed, n) {
   const rng = new Lcg(seed);
   return Array.from({ length: n }, () => candidate(rng, pieces, limit));
@@ -85,20 +111,29 @@ export function candidates(pieces, limit, seed, n) {
 /**
  * Is the engine's `play` reply for a candidate a fair start? Legal, game on, Black not in
  * check, and no white piece hangs to the bare Khun's very first move (no legal capture).
+ * @param {Reply<PlayReply>} reply
  */
 export function acceptable(reply) {
   if (!reply.ok || reply.status.result !== 'ongoing' || reply.status.check) return false;
   return !reply.legal.some((move) => move.captures.length > 0);
 }
 
-/** Pick the material of "random": one of `ids`, from the seed (its own generator). */
+/**
+ * Pick the material of "random": one of `ids`, from the seed (its own generator).
+ * @template T
+ * @param {T[]} ids
+ * @param {number} seed
+ */
 export function randomMaterial(ids, seed) {
   return ids[new Lcg(seed ^ 0x9e3779b9).below(ids.length)];
 }
 
-/** The engine's `defend` reply (horizon 1) for a candidate: false if even the best defence is mated next move. */
+/**
+ * The engine's `defend` reply (horizon 1) for a candidate: false if even the best defence is mated next move.
+ * @param {Reply<DefendReply>} defence
+ */
 export function notLost(defence) {
-  return Boolean(defence.ok) && defence.mate_in === null;
+  return defence.ok && defence.mate_in === null;
 }
 
 export const MAX_TRIES = 500;

@@ -71,6 +71,14 @@ const materials = JSON.parse(root.dataset.materials);
 const horizon = Number(root.dataset.horizon) || 3;
 const RANDOM = root.dataset.random || 'random';
 
+/**
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {HTMLElement} parent
+ * @param {K} tag
+ * @param {string} [className]
+ * @param {string} [text]
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 function add(parent, tag, className, text = '') {
   const el = document.createElement(tag);
   if (className) el.className = className;
@@ -91,6 +99,10 @@ function readParams() {
   return { material, seed };
 }
 
+/**
+ * @param {string} material
+ * @param {number} seed
+ */
 function shareUrl(material, seed) {
   const url = new URL(location.href);
   url.search = new URLSearchParams({ material, seed: String(seed) }).toString();
@@ -98,7 +110,11 @@ function shareUrl(material, seed) {
   return url;
 }
 
-/** The first engine-accepted candidate for `material` (an id, or "random") and `seed`. */
+/**
+ * The first engine-accepted candidate for `material` (an id, or "random") and `seed`.
+ * @param {string} material
+ * @param {number} seed
+ */
 async function generate(material, seed) {
   const id = material === RANDOM ? randomMaterial(materials.map((m) => m.id), seed) : material;
   const info = materials.find((m) => m.id === id);

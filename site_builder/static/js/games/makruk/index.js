@@ -6,7 +6,8 @@
  * site_builder/games/makruk/diagram.py piece_id): kr-wK … kr-bMp.
  */
 import { lang, fill } from '../../core/i18n.js';
-import { CountPanel, COUNT_ACTIONS } from './count-panel.js';
+import { CountPanel } from './count-panel.js';
+import { COUNT_ACTIONS } from './count-maths.js';
 
 const WORDS = {
   th: {
@@ -48,7 +49,10 @@ const words = WORDS[lang];
 /** "white" for an uppercase FEN letter ("K", "M~"), "black" for a lowercase one. */
 const sideOf = (letter) => (letter[0] === letter[0].toUpperCase() ? 'white' : 'black');
 
-/** The running count in one line ("ดำนับศักดิ์หมาก 5 จาก 16"), or "" when nobody counts. */
+/**
+ * The running count in one line ("ดำนับศักดิ์หมาก 5 จาก 16"), or "" when nobody counts.
+ * @param {import('../../types/engine.js').GameStatus} status a play reply's status
+ */
 export function countText({ counting }) {
   if (!counting || !counting.kind) return '';
   return fill(counting.count ? words.countLine : words.countFrom, {
@@ -63,7 +67,7 @@ export function countText({ counting }) {
  * (panels off, e.g. mate puzzles). Returns the board extension {update, status, spoken, actions, destroy}.
  */
 function attach(board, panel, { panels, before, onAction }) {
-  if (!panels) return { update() {}, status: countText, spoken: '', actions: [] };
+  if (!panels) return { update() {}, status: (state) => countText(state.status), spoken: '', actions: [] };
   const count = new CountPanel(panel, before, onAction);
   return {
     update: (state) => count.update(state),
@@ -90,15 +94,15 @@ export default {
   moveNumber: (position) => Number(position.split(' ')[5]) || 1,
   /**
    * Puzzle kinds of Makruk's own: counting exercises show the count panel; play-outs have their
-   * own UI, and their own replay for the gradebook (core/puzzle-replay.js).
+   * own UI (`start(data, figure, game)`, `game` this module, handed down by the page) and their
+   * own judge (judges/counting.js, for the page and the gradebook's replay alike).
    */
   puzzles: {
     counting: {
       panels: true,
-      start: (data, figure) => (data.playout
-        ? import('./counting-playout.js').then(({ playoutPuzzle }) => playoutPuzzle(data, figure)) : null),
-      replay: (data, events, engine) => (data.playout
-        ? import('./counting-playout.js').then(({ replayPlayout }) => replayPlayout(data, events, engine)) : null),
+      start: (data, figure, game) => (data.playout
+        ? import('./counting-playout.js').then(({ playoutPuzzle }) => playoutPuzzle(data, figure, game)) : null),
+      judge: (data) => (data.playout ? import('../../judges/counting.js') : null),
     },
   },
 };

@@ -1,0 +1,65 @@
+/**
+ * A game's browser module (the default export of games/<id>/index.js, loaded by games/index.js):
+ * what boards, panels and pages may ask of a game. Types only; not shipped (see engine.d.ts).
+ */
+import type { Engine, PlayReply, SideId, Square } from './engine.js';
+
+/** What a game adds to a board (attach): its panels, its words in the status line, its actions. */
+export interface BoardExtension {
+  update(state: PlayReply): void;
+  status(state: PlayReply): string;
+  readonly spoken: string;
+  actions: string[];
+  destroy?(): void;
+}
+
+/** A puzzle kind of a game's own: its panels, its page UI and (where it has one) its replay. */
+export interface GamePuzzleKind {
+  panels?: boolean;
+  start?(data: any, figure: HTMLElement): unknown;
+  replay?(data: any, events: any[], engine: Engine): unknown;
+  [more: string]: unknown;
+}
+
+export interface GameModule {
+  id: string;
+  sides: SideId[];
+  /** {key: text} in the page language. */
+  words?: Record<string, string>;
+  /** Board size, when not 8 x 8. */
+  files?: number;
+  ranks?: number;
+  sideOf?(letter: string): SideId;
+  isKing?(letter: string): boolean;
+  /** Id of the piece's <symbol> on the page. */
+  sprite?(letter: string): string;
+  pieceName?(letter: string): string;
+  /** The text of a board move, so the board can ask the engine why it is illegal. */
+  moveText?(from: Square, to: Square): string;
+  /** Drop games: the text of a drop, a hand's piece letter for a side, a promoted kind. */
+  dropText?(kind: string, to: Square): string;
+  handLetter?(kind: string, side: SideId): string;
+  isPromoted?(kind: string): boolean;
+  /** Shaded (playing) squares, e.g. Mak-hot's dark squares. */
+  shaded?(square: Square): boolean;
+  refusalMarks?(...args: any[]): any;
+  attach?(board: any, panel: HTMLElement, options: { panels: boolean; before: Element | null; onAction: (action: string) => unknown }): BoardExtension;
+  /** The number of the first move in the move list. */
+  moveNumber?(position: string): number;
+  puzzles?: Record<string, GamePuzzleKind>;
+}
+
+/** A board game's module: what every live board needs (boards/board.js, boards/describe.js). */
+export interface BoardGameModule extends GameModule {
+  words: Record<string, string>;
+  sideOf(letter: string): SideId;
+  isKing(letter: string): boolean;
+  sprite(letter: string): string;
+  pieceName(letter: string): string;
+}
+
+/** A drop game's module (komayo): a board game with hands. */
+export interface DropGameModule extends BoardGameModule {
+  dropText(kind: string, to: Square): string;
+  handLetter(kind: string, side: SideId): string;
+}
