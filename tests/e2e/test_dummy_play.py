@@ -215,6 +215,7 @@ def test_a_lessons_live_table_refuses_with_its_rule_and_meets_its_goal(new_conte
     page.goto(url)
     figure = page.locator("figure.dk-live-figure").filter(has=page.locator("p.dk-goal")).first
     expect(figure.locator(".dk-live")).to_have_attribute("data-active", "true", timeout=ENGINE_MS)
+    expect(figure.locator(".dk-live-host")).to_have_attribute("data-state", "ready")  # its loading note gone: no shift
     hand = next(p["hand"] for p in state["players"] if p["id"] == seat)
     if first["phase"] == "take":  # a discard before taking: refused with its rule (§26)
         figure.locator(f'.dk-hand button[data-card="{hand[0]}"]').click()

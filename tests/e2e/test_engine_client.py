@@ -26,7 +26,9 @@ def settle(promises: str) -> str:
 def test_queued_calls_are_timed_from_their_own_start(fixture_page):
     page = fixture_page(PAGE)
     began = page.evaluate("performance.now()")
-    results = run(page, settle("Array.from({ length: 6 }, () => engine.call({ op: 'sleep', ms: 300 }, { timeout: 600 }))"))
+    # 1.5 s each: less than the 1.8 s the six take in all (so a timer from the enqueueing would fail the
+    # last ones), with room for a loaded machine's message latency on every call.
+    results = run(page, settle("Array.from({ length: 6 }, () => engine.call({ op: 'sleep', ms: 300 }, { timeout: 1500 }))"))
     took = page.evaluate("performance.now()") - began
     assert all(r["ok"] and r["value"] == {"ok": True, "slept": 300} for r in results), results
     assert took >= 1800, f"six 300 ms calls ran one at a time, yet took {took:.0f} ms"
