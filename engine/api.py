@@ -71,9 +71,10 @@ def _options(spec: GameSpec, request: dict) -> dict:
 
 
 def _budget(request: dict, default: int | None = None) -> budgets.Budget:
-    """The request's ``budget`` (nodes), else ``default``, else the search default."""
+    """The request's ``budget`` (nodes), else ``default``, else the search default; whatever
+    the nodes, the search stops after :data:`~engine.core.budget.SEARCH_SECONDS`."""
     nodes = budgets.DEFAULT_NODES if default is None else default
-    return budgets.Budget(_int_in_range(request, "budget", 1, budgets.MAX_NODES, nodes))
+    return budgets.for_search(_int_in_range(request, "budget", 1, budgets.MAX_NODES, nodes))
 
 
 def _new_game(request: dict) -> Game:

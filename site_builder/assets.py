@@ -3,7 +3,8 @@
 `write_assets(out_dir, project_root)` puts everything the pages load, besides the pages
 themselves, under `out_dir`:
 
-    static/...                                   copy of site_builder/static/ (CSS minified)
+    static/...                                   copy of site_builder/static/ (CSS minified, JS
+                        without comments or needless whitespace: js_strip.py)
     static/fonts/sarabun-{thai,latin}-{400,700}-normal.woff2   from @fontsource/sarabun
     static/vendor/qrcode-generator/{qrcode.mjs, LICENSE}       from qrcode-generator (the teachers'
                         QR codes; LICENSE is the notice at the head of qrcode.mjs, which the
@@ -39,6 +40,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from site_builder.errors import BuildFailed, BuildProblem
+from site_builder.js_strip import JsSyntaxError, stripped_js
 from site_builder.pyodide_trim import PYODIDE_FILES, SNAPSHOT_NAME, shipped_pyodide
 
 FONT_FILES = tuple(
@@ -91,14 +93,38 @@ class AssetUrls:
 
 CSS_COMMENT = re.compile(r"/\*.*?\*/", re.S)
 CSS_SPACE = re.compile(r"\s+")
-CSS_PUNCTUATION_SPACE = re.compile(r"\s*([{};,])\s*")
+CSS_PUNCTUATION_SPACE = re.compile(r"\s*([{};,>/])\s*")  # "/" too: grid-area: 1 / 2, rgb(0 0 0 / .5)
+CSS_COLON_SPACE = re.compile(r":\s+")  # "color: red" -> "color:red"; the space BEFORE a colon is a selector's
+CSS_LAST_SEMICOLON = re.compile(r";}")
+CSS_STRING = re.compile(r"(\"(?:[^\"\\]|\\.)*\"|'(?:[^'\\]|\\.)*')")
+
+
+def _minified_outside_strings(css: str) -> str:
+    css = CSS_COLON_SPACE.sub(":", CSS_PUNCTUATION_SPACE.sub(r"\1", CSS_SPACE.sub(" ", css)))
+    return CSS_LAST_SEMICOLON.sub("}", css)
 
 
 def minified_css(css: str) -> str:
-    """The stylesheet as shipped: comments dropped, whitespace cut to what the syntax needs
-    (kept around ':' and '>', where a space can change a selector's meaning)."""
-    css = CSS_SPACE.sub(" ", CSS_COMMENT.sub("", css))
-    return CSS_PUNCTUATION_SPACE.sub(r"\1", css).strip() + "\n"
+    """The stylesheet as shipped: comments dropped, whitespace cut to what the syntax needs (kept
+    before ':' and between selectors, where a space changes a selector's meaning), no ';' before
+    '}'; strings are copied as they are."""
+    parts = CSS_STRING.split(CSS_COMMENT.sub("", css))
+    return "".join(part if i % 2 else _minified_outside_strings(part) for i, part in enumerate(parts)).strip() + "\n"
+
+
+def strip_scripts(folder: Path, source: Path, project_root: Path) -> None:
+    """Every ``.js`` file under `folder` (copied from `source`) as shipped: no comments, no
+    needless whitespace (site_builder.js_strip); BuildFailed names each file it cannot read."""
+    problems = []
+    for script in sorted(folder.rglob("*.js")):
+        try:
+            script.write_text(stripped_js(script.read_text(encoding="utf-8")), encoding="utf-8")
+        except JsSyntaxError as exc:
+            where = _rel(source / script.relative_to(folder), project_root)
+            problems.append(BuildProblem(where, exc.line, f"the shipped copy cannot be made: {exc.what}",
+                                         "close it (`node --check` on the file shows where)"))
+    if problems:
+        raise BuildFailed(problems)
 
 
 def write_assets(out_dir: Path, project_root: Path, engine_games: dict[str, Path] | None = None) -> AssetUrls:
@@ -155,6 +181,7 @@ def write_assets(out_dir: Path, project_root: Path, engine_games: dict[str, Path
         )
         for css in static_out.rglob("*.css"):
             css.write_text(minified_css(css.read_text(encoding="utf-8")), encoding="utf-8")
+        strip_scripts(static_out / "js", static_src / "js", project_root)
     fonts_out = static_out / "fonts"
     fonts_out.mkdir(parents=True, exist_ok=True)
     for name in FONT_FILES:

@@ -37,7 +37,7 @@ def base_context(site: Site, urls: AssetUrls, lang: str, url: str, alternates: d
              for g in site.game_names]
     return {"lang": lang, "t": strings(lang), "site_name": site.config.name(lang), "url": url,
             "alternates": alternates, "games": games, "pyodide_base": urls.pyodide_base,
-            "wheel_url": urls.wheel_url, "sprite": "", "needs_js": False,
+            "wheel_url": urls.wheel_url, "sprite": "", "needs_js": False, "board_skip": False,
             "breadcrumbs": [], "title": "", "summary": "",
             "puzzles_link": nav_link(site.puzzles.present, lang)}
 
@@ -68,19 +68,11 @@ def practice_link(site: Site, page: Page) -> dict | None:
     return puzzle_link(site, page.lang, page.game, filters) if filters else None
 
 
-def start_path(games: list[dict], t: dict[str, str]) -> list[dict]:
-    """The home page's "start here" steps, from the first game: its first lesson, its sandbox, its
-    puzzles, its extra pages. Each step: {key (an i18n string), title, url, count}; ``t`` are the
-    page language's strings."""
-    if not games:
-        return []
-    game = games[0]
-    puzzles = game["puzzles"]
-    steps = [{"key": "step_lesson", "title": lesson["title"], "url": lesson["url"], "count": 0}
-             for lesson in game["lessons"][:1]]
-    if game["sandbox_url"]:
-        steps.append({"key": "step_sandbox", "title": t["sandbox"], "url": game["sandbox_url"], "count": 0})
-    if puzzles:
-        steps.append({"key": "step_puzzles", "title": "", "url": puzzles["url"], "count": puzzles["count"]})
-    steps += [{"key": "step_extra", "title": extra["title"], "url": extra["url"], "count": 0} for extra in game["extras"]]
-    return steps
+def start_path(games: list[dict]) -> list[dict]:
+    """The home page's "start here": one entry per game with lessons, each {id, name, lesson (the
+    first lesson's {title, url}), try (where to try moves: the sandbox, else the game's first extra
+    page, as {title, url} or None), puzzles ({url, count} or None)}."""
+    return [{"id": game["id"], "name": game["name"], "lesson": game["lessons"][0],
+             "try": {"title": None, "url": game["sandbox_url"]} if game["sandbox_url"] else (game["extras"] or [None])[0],
+             "puzzles": game["puzzles"]}
+            for game in games if game["lessons"]]

@@ -48,6 +48,9 @@ def load_site(root: Path, proofs: ProofCache | None = None) -> Site:
     problems += content_problems
     puzzles, puzzle_problems = load_puzzles(root, proofs)
     problems += puzzle_problems
+    for game in games:
+        problems += PLUGINS[game].check_collection([p for p in pages if p.game == game],
+                                                   [p for p in puzzles.puzzles if p.game == game])
     extras = {}
     for game in games:
         extras[game], game_problems = PLUGINS[game].load()

@@ -1,8 +1,9 @@
 """Offline mode (a PWA): the offline pages, the web app manifests and the service worker.
 
 Phase 2 renders two pages per language through ``outputs``: ``/<lang>/offline/`` (what offline
-mode is, how big it is, remove it or turn it back on) and ``/<lang>/offline/fallback/`` (what the
-service worker shows for a page that is not saved, when there is no network).
+mode is, how big the whole site is, save it, remove it or turn it back on) and
+``/<lang>/offline/fallback/`` (what the service worker shows for a page that is not saved, when
+there is no network).
 
 ``write_offline(out, urls)`` runs last, on the finished output folder, and writes:
 
@@ -11,15 +12,20 @@ service worker shows for a page that is not saved, when there is no network).
 
 BUILD tells the worker everything about this build (it never guesses a file name):
 ``version`` (a hash of every precached file's path and bytes: it names the caches),
-``shell`` (CSS, JS, fonts, icons, manifests, the engine wheel, the home and offline pages —
-installed at once), ``pack`` (every other page — fetched later, in batches, when the page is
-idle; see static/js/offline.js), each as ``{path: [sha256[:16], bytes]}``, and the folders
-cached on first use (Pyodide under ``urls.pyodide_base``, Pagefind's fingerprinted index).
+``shell`` (the offline and fallback pages and the files every page loads: its CSS, fonts, small
+icon, manifests, the scripts of its <head> and the words offline.js shows; installed at once, small),
+``wheel`` (the engine wheel's path), ``pack`` (everything else: every other page, the JSON the pages fetch, the other static files, the
+engine wheel and Pyodide's files; fetched only when the reader asks to save the whole site, see
+static/js/offline.js), each as ``{path: [sha256[:16], bytes, bytes sent]}`` (sent: gzip -1 of a
+compressible file, an upper estimate of what a compressing host sends), and the folders cached on
+first use (Pyodide under ``urls.pyodide_base``, Pagefind's fingerprinted index).
 """
 from __future__ import annotations
 
 import hashlib
 import json
+import re
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,6 +34,8 @@ from .context import Output, base_context
 from .errors import BuildFailed, BuildProblem
 from .i18n import LANGS, strings
 from .loader import Site
+from .modules import URL_ROOT, module_graph
+from .pyodide_trim import PYODIDE_FILES
 
 SW_SOURCE = Path(__file__).parent / "static" / "sw.js"
 SW_PLACEHOLDER = "__KRADAN_BUILD__"
@@ -120,42 +128,79 @@ def write_offline(out: Path, urls: AssetUrls, site: Site) -> OfflineSummary:
              "runtime": [urls.pyodide_base, *RUNTIME_FOLDERS],
              "pyodide": urls.pyodide_base,
              "pyodideCache": hashlib.sha256(urls.pyodide_base.encode()).hexdigest()[:12],
+             "wheel": urls.wheel_url,
              "fallback": {lang: page_url(lang, "fallback") for lang in LANGS}}
     (out / "sw.js").write_text(source.replace(SW_PLACEHOLDER, json.dumps(build, separators=(",", ":"))),
                                encoding="utf-8")
-    return OfflineSummary(version, len(shell), sum(s for _, s in shell.values()),
-                          len(pack), sum(s for _, s in pack.values()))
+    return OfflineSummary(version, len(shell), sum(entry[1] for entry in shell.values()),
+                          len(pack), sum(entry[1] for entry in pack.values()))
 
 
 def precache(out: Path, urls: AssetUrls) -> tuple[dict[str, list], dict[str, list]]:
-    """(shell, pack): {url path: [sha256[:16], bytes]} of what the worker installs at once, and of
-    the pages it fetches later. The shell: everything under /static/, the manifests, the engine
-    wheel, the home pages, the offline pages and the root page; the pack: every other page and the
-    JSON data pages fetch (a lesson's replies.json, the teachers' catalog.json)."""
-    shell_pages = {"/"} | {f"/{lang}/" for lang in LANGS} | {page_url(lang, s) for lang in LANGS
-                                                            for s in ("", "fallback")}
-    shell, pack = {}, {}
-    files = sorted((out / "static").rglob("*")) + [out / lang / "manifest.webmanifest" for lang in LANGS]
+    """(shell, pack): {url path: [sha256[:16], bytes, bytes sent]} of what the worker installs at
+    once, and of what it saves only when the reader asks for the whole site. The shell: the
+    offline and fallback pages and the files they load (every page loads the same <head>, with
+    its small icon), their scripts' static imports, the words offline.js shows, the manifests. The pack:
+    every other page, the JSON the pages fetch (a lesson's replies.json, the teachers' catalog),
+    every other file under /static/, the engine wheel and Pyodide's files (what playing offline
+    needs; its memory snapshot, a speed-up, is cached when first used)."""
+    shell_pages = [page_url(lang, slug) for lang in LANGS for slug in ("", "fallback")]
+    shell_urls = set(shell_pages) | set(_frame_files(out, shell_pages))
+    manifests = [f"/{lang}/manifest.webmanifest" for lang in LANGS]
+    shell_urls |= set(manifests)  # its big icons: the browser fetches them itself when it installs the app
+    files = sorted((out / "static").rglob("*")) + [out / url.lstrip("/") for url in manifests]
     files.append(out / urls.wheel_url.lstrip("/"))
-    for path in files:
-        if path.is_file():
-            shell[_url(out, path)] = _fingerprint(path)
+    files += [out / urls.pyodide_base.lstrip("/") / name for name in PYODIDE_FILES]
+    for path in sorted(out.rglob("*.json")):  # the pages' data: lessons' recorded replies, the teachers' catalog
+        if not _url(out, path).startswith(("/static/", urls.pyodide_base, *RUNTIME_FOLDERS)):
+            files.append(path)
     for path in sorted(out.rglob("index.html")):
         url = _url(out, path).removesuffix("index.html")
-        if url.startswith(tuple(RUNTIME_FOLDERS)) or url.startswith(urls.pyodide_base):
-            continue
-        (shell if url in shell_pages else pack)[url] = _fingerprint(path)
-    for path in sorted(out.rglob("*.json")):  # the pages' data: lessons' recorded replies, the teachers' catalog
-        url = _url(out, path)
-        if not url.startswith(("/static/", urls.pyodide_base, *RUNTIME_FOLDERS)):
-            pack[url] = _fingerprint(path)
+        if not url.startswith((*RUNTIME_FOLDERS, urls.pyodide_base)):
+            files.append(path)
+    shell, pack = {}, {}
+    for path in files:
+        if path.is_file():
+            url = _url(out, path).removesuffix("index.html") if path.name == "index.html" else _url(out, path)
+            (shell if url in shell_urls else pack)[url] = _fingerprint(path)
     return shell, pack
+
+
+#: Modules the shell's scripts import on demand and need offline (offline.js's notices are in words).
+FRAME_DYNAMIC_MODULES = ("core/i18n.js",)
+STATIC_REF = re.compile(r'(?:href|src)="(/static/[^"?#]+)"')
+
+
+def _frame_files(out: Path, pages: list[str]) -> list[str]:
+    """The /static/ files `pages` name in their HTML, with their scripts' static imports and
+    FRAME_DYNAMIC_MODULES."""
+    found: dict[str, None] = {}
+    for url in pages:
+        html = (out / url.lstrip("/") / "index.html").read_text(encoding="utf-8")
+        for ref in STATIC_REF.findall(html):
+            found[ref] = None
+            if ref.startswith(URL_ROOT) and ref.endswith(".js"):
+                found.update(dict.fromkeys(module_graph(ref.removeprefix(URL_ROOT))))
+    for name in FRAME_DYNAMIC_MODULES:
+        found[URL_ROOT + name] = None
+        found.update(dict.fromkeys(module_graph(name)))
+    return list(found)
 
 
 def _url(out: Path, path: Path) -> str:
     return "/" + path.relative_to(out).as_posix()
 
 
+COMPRESSIBLE = (".html", ".css", ".js", ".mjs", ".json", ".svg", ".wasm", ".webmanifest", ".txt")
+_sent_sizes: dict[str, int] = {}  # sha256 -> gzip -1 size (serve's rebuilds compress only what changed)
+
+
 def _fingerprint(path: Path) -> list:
+    """[sha256[:16], bytes, bytes sent]."""
     data = path.read_bytes()
-    return [hashlib.sha256(data).hexdigest()[:16], len(data)]
+    digest = hashlib.sha256(data).hexdigest()
+    if path.suffix not in COMPRESSIBLE:
+        return [digest[:16], len(data), len(data)]
+    if digest not in _sent_sizes:
+        _sent_sizes[digest] = min(len(data), len(zlib.compress(data, 1)))
+    return [digest[:16], len(data), _sent_sizes[digest]]

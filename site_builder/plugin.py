@@ -21,6 +21,8 @@ reaches a game only through these methods, never by its name:
 ``nav``             links to the game's extra pages in the site navigation
 ``practice``        which puzzles practise a lesson (puzzle index filters), for the lesson's link
 ``load``            phase 1: every engine answer the extra pages need (problems, never exceptions)
+``check_collection`` phase 1: problems across the game's lessons and proven puzzles (a puzzle that
+                    repeats a lesson's example)
 ``pages``           phase 2: the extra pages (:class:`ExtraPage`) from what ``load`` returned
 ``templates``       the folder of the extra pages' templates (they may extend ``base.html``)
 ``proof_options``   rule options of the puzzle proofs (e.g. an illegal move refused with its reason
@@ -189,6 +191,11 @@ class GameSite(ABC):
     def pages(self, data: object, lang: str, lessons: list) -> list[ExtraPage]:
         """Phase 2: the extra pages in ``lang`` from ``load``'s data; ``lessons`` are the game's
         lessons in that language (content.Page), for links."""
+        return []
+
+    def check_collection(self, lessons: list, puzzles: list) -> list[BuildProblem]:
+        """Phase 1: problems across the game's lessons (content.Page, every language) and its
+        proven puzzles (schema.Puzzle); none by default."""
         return []
 
 

@@ -6,6 +6,7 @@ No engine work happens here: everything a page shows was computed and checked in
 from __future__ import annotations
 
 import traceback
+from functools import lru_cache
 from pathlib import Path
 
 from engine.core.grid import Grid
@@ -46,7 +47,12 @@ def template_folders() -> dict[Path, str]:
 
 def environment() -> Environment:
     """Jinja2 with autoescape and StrictUndefined: a missing variable is a build error."""
-    loader = ChoiceLoader([FileSystemLoader(folder) for folder in template_folders()])
+    return _environment(tuple(template_folders()))
+
+
+@lru_cache(maxsize=4)  # serve's rebuilds reuse the compiled templates (an edited one is reloaded)
+def _environment(folders: tuple[Path, ...]) -> Environment:
+    loader = ChoiceLoader([FileSystemLoader(folder) for folder in folders])
     return Environment(loader=loader, autoescape=True, undefined=StrictUndefined,
                        trim_blocks=True, lstrip_blocks=True)
 
@@ -88,7 +94,7 @@ def outputs(site: Site, urls: AssetUrls) -> list[Output]:
             ctx.update(_markdown(home), title=home.title, summary=home.summary)
         else:
             ctx.update(body="", title=site.config.name(lang), summary=strings(lang)["tagline"])
-        ctx["path"] = start_path(ctx["games"], strings(lang))
+        ctx["path"] = start_path(ctx["games"])
         items.append(Output(f"{lang}/index.html", "home.html", ctx,
                             home.rel if home else "site_builder/templates/home.html"))
         for game in site.game_names:
@@ -116,8 +122,7 @@ def _lesson(site: Site, urls: AssetUrls, page: Page, lessons: list[Page], i: int
     folder = f"{page.lang}/{page.game}/{page.slug}"
     items = [Output(f"{folder}/index.html", "lesson.html", ctx, page.rel)]
     tables = {b.position: b.replies for b in page.boards if b.interactive and b.replies}
-    if tables:
-        ctx["replies_url"] = page.url + REPLIES_FILE
+    if tables:  # not preloaded: read with JavaScript off, the page never needs them
         items.append(Output(f"{folder}/{REPLIES_FILE}", "", {}, page.rel, text=page_json(tables)))
     return items
 
@@ -130,7 +135,7 @@ def _markdown(page: Page) -> dict:
     return {"body": Markup(to_html(page.body, tuple(site.fence for site in PLUGINS.values()), figures)),
             "sprite": Markup(sprites + diagram.frames(b for b in page.boards if PLUGINS[b.game].boards))
                if page.boards else "",
-            "needs_js": bool(live),
+            "needs_js": bool(live), "board_skip": bool(live),
             "preload_modules": module_graph("main.js", *(f"games/{game}/index.js" for game in live)) if live else ()}
 
 
@@ -146,7 +151,7 @@ def _sandbox(site: Site, urls: AssetUrls, lang: str, game: str) -> list[Output]:
     ctx = base_context(site, urls, lang, url, alternates(game, "sandbox"))
     t = strings(lang)
     ctx.update(title=f"{t['sandbox']} — {site.game_names[game][lang]}", summary=PLUGINS[game].sandbox_intro(lang),
-               game=game, sprite=Markup(PLUGINS[game].sprite()), needs_js=True, replies_url=url + REPLIES_FILE,
+               game=game, sprite=Markup(PLUGINS[game].sprite()), needs_js=True, board_skip=True, replies_url=url + REPLIES_FILE,
                board_size=_board_size(game),
                preload_modules=module_graph("sandbox.js", f"games/{game}/index.js"),
                breadcrumbs=crumbs(site, lang, game) + [{"title": t["sandbox"], "url": url}])

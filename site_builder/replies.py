@@ -153,8 +153,9 @@ def _cut(reply: dict, keep: list[str] | None, lang: str) -> dict:
     out = _kept(reply, keep)
     if "legal" in out:
         out["legal"] = [_short_move(move, lang) for move in out["legal"]]
-    if isinstance(out.get("last_move_words"), dict):
-        out["last_move_words"] = {lang: out["last_move_words"][lang]}
+    for field in ("last_move_words", "words"):  # a play reply's last move, a bestmove reply's move
+        if isinstance(out.get(field), dict):
+            out[field] = {lang: out[field][lang]}
     return out
 
 
@@ -204,11 +205,48 @@ def first_moves(game: str, position: str) -> tuple[dict, ...]:
     return tuple(root + record(PageRequest(play(game, position, [m["move"]]), (), pending=True) for m in legal))
 
 
+# The computer's levels whose first replies a sandbox records. Level 3 searches until its time
+# limit on a busy machine (0.6 s a move in CPython here, ~15 s a game per build) and its reply
+# then depends on that machine's speed: its first reply waits for the live engine.
+RECORDED_LEVELS = (1, 2)
+
+
+def bestmove(game: str, position: str, moves: list[str], level: int) -> dict:
+    """The computer's request (boards/computer.js): its move at ``level`` in ``position`` after ``moves``."""
+    return {"op": "bestmove", "game": game, "position": position, "moves": list(moves), "level": level}
+
+
+def _computer_moves(game: str, position: str, moves: list[str]) -> tuple[list[dict], tuple[str, ...]]:
+    """The recorded ``bestmove`` answers at each of RECORDED_LEVELS, and the moves they choose (once each)."""
+    answers = record(PageRequest(bestmove(game, position, moves, level)) for level in RECORDED_LEVELS)
+    return answers, tuple(dict.fromkeys(a["reply"]["move"] for a in answers))
+
+
 @lru_cache(maxsize=None)
 def sandbox_replies(game: str) -> tuple[dict, ...]:
-    """The sandbox's recorded replies: its ``start`` request, then its start position's first moves."""
+    """The sandbox's recorded replies, so that the first exchange with the computer needs no engine:
+    its ``start`` request and start position (every legal move); the reader's first moves, each with
+    the computer's reply at each of RECORDED_LEVELS (the ``bestmove`` answer, and the position after
+    it, ``pending``); and when the computer plays first, its opening move at each level, the
+    position after it (every legal move) and the reader's answers to it (``pending``).
+    The computer's pick is seeded by its level and the position (engine/core/computer.py), so the
+    browser's engine would give the same replies (unless a slow machine reaches the level's time limit)."""
     start = record([PageRequest({"op": "start", "game": game, "options": {}})])
-    return tuple(start) + first_moves(game, start[0]["reply"]["position"])
+    position = start[0]["reply"]["position"]
+    root = record([PageRequest(play(game, position, []))])
+    openings, opened = _computer_moves(game, position, [])
+    found = start + root + openings
+    for first in (m["move"] for m in root[0]["reply"].get("legal", [])):
+        answers, replies = _computer_moves(game, position, [first])
+        if first in opened:  # the computer's own opening: the reader may answer it, so every legal move
+            after = record([PageRequest(play(game, position, [first]))])
+            found += after + record(PageRequest(play(game, position, [first, m["move"]]), (), pending=True)
+                                    for m in after[0]["reply"].get("legal", []))
+        else:  # only the computer's replies: the reader's own next moves come from the live engine
+            found += record([PageRequest(play(game, position, [first]), replies, pending=True)])
+        found += answers + record(PageRequest(play(game, position, [first, reply]), (), pending=True)
+                                  for reply in replies)
+    return tuple(found)
 
 
 @lru_cache(maxsize=None)

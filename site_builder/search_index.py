@@ -78,21 +78,33 @@ def searchable_pages(site: Site) -> list[Searchable]:
 def index_site(site: Site, out: Path, root: Path) -> IndexStats:
     """Index the rendered site in `out` into `out`/pagefind/; raise BuildFailed when Pagefind
     is missing or fails."""
+    return index_pages(site, out, out / BUNDLE, root)
+
+
+def index_pages(site: Site, pages: Path, bundle: Path, root: Path) -> IndexStats:
+    """Index the searchable pages of the rendered site in `pages` into the folder `bundle`
+    (serve indexes a snapshot of the pages after the swap: site_builder.search_later)."""
     started = time.perf_counter()
     runner = pagefind_runner(root)
-    shutil.rmtree(out / BUNDLE, ignore_errors=True)  # a re-run (the benchmark) leaves no stale chunks
+    shutil.rmtree(bundle, ignore_errors=True)  # a re-run (the benchmark) leaves no stale chunks
     with tempfile.TemporaryDirectory(prefix="kradan-search-") as tmp:
-        count = write_copies(site, out, Path(tmp))
-        run = subprocess.run(["node", str(runner), "--site", tmp, "--output-path", str(out / BUNDLE), "--silent"],
+        count = write_copies(site, pages, Path(tmp))
+        run = subprocess.run(["node", str(runner), "--site", tmp, "--output-path", str(bundle), "--silent"],
                              capture_output=True, text=True)
-    if run.returncode != 0 or not (out / BUNDLE / "pagefind.js").is_file():
+    if run.returncode != 0 or not (bundle / "pagefind.js").is_file():
         raise BuildFailed([BuildProblem(_rel(runner, root), 0, "Pagefind could not index the site: "
                                         + (run.stderr or run.stdout).strip()[-600:],
                                         f"check that Node.js 18+ works, then {NPM_FIX}")])
     for name in UNUSED:
-        (out / BUNDLE / name).unlink(missing_ok=True)
-    size = sum(f.stat().st_size for f in (out / BUNDLE).rglob("*") if f.is_file())
+        (bundle / name).unlink(missing_ok=True)
+    size = sum(f.stat().st_size for f in bundle.rglob("*") if f.is_file())
     return IndexStats(count, time.perf_counter() - started, size)
+
+
+def searchable_files(site: Site, pages: Path) -> list[tuple[Searchable, Path]]:
+    """The rendered files under `pages` that the index reads, each with its entry."""
+    return [(entry, page) for entry in searchable_pages(site)
+            for page in sorted((pages / entry.folder).rglob("index.html"))]
 
 
 def pagefind_runner(root: Path) -> Path:
@@ -111,16 +123,14 @@ def pagefind_runner(root: Path) -> Path:
 
 def write_copies(site: Site, out: Path, into: Path) -> int:
     """Copy every searchable page of `out` into `into`, marked up for Pagefind; returns how many."""
-    count = 0
-    for entry in searchable_pages(site):
-        for page in sorted((out / entry.folder).rglob("index.html")):
-            rel = page.relative_to(out)
-            target = into / rel
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(marked_up(page.read_text(encoding="utf-8"), entry, site, rel.as_posix()),
-                              encoding="utf-8")
-            count += 1
-    return count
+    found = searchable_files(site, out)
+    for entry, page in found:
+        rel = page.relative_to(out)
+        target = into / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(marked_up(page.read_text(encoding="utf-8"), entry, site, rel.as_posix()),
+                          encoding="utf-8")
+    return len(found)
 
 
 def marked_up(page: str, entry: Searchable, site: Site, rel_path: str) -> str:

@@ -86,8 +86,10 @@ def choose(game: Game, level: Level, budget: Budget) -> Choice:
     state = game.state
     legal = {move.text for move in game.legal_moves()}
     handles = [h for h in state.handles() if state.move(h).text in legal]
-    scores, depth = searcher.deepen(state, handles, level.depth, level.margin)
-    handle = pick(scores, handles, level.margin, random.Random(f"{level.number} {game.position_text()}"))
+    margin = level.margin * game.margin_share
+    scores, depth = searcher.deepen(state, handles, level.depth, margin)
+    back = {h for h in handles if game.takes_back(state.move(h))}
+    handle = pick(scores, handles, margin, random.Random(f"{level.number} {game.position_text()}"), back)
     return Choice(state.move(handle).text, handle, depth, searched(budget), scores.get(handle, 0.0))
 
 
@@ -96,14 +98,15 @@ def searched(budget: Budget) -> int:
     return min(budget.spent, budget.nodes)
 
 
-def pick(scores: dict, handles: list, margin: float, rng: random.Random) -> Hashable:
-    """The first best move, or with a ``margin`` any move within it of the best, at random."""
+def pick(scores: dict, handles: list, margin: float, rng: random.Random, avoid=frozenset()) -> Hashable:
+    """The first best move, or with a ``margin`` any move within it of the best, at random;
+    a move in ``avoid`` (a take-back) only when no other is as good."""
     if not scores:
         return handles[0]
     best = max(scores.values())
-    if margin <= 0:
-        return next(h for h in scores if scores[h] == best)
-    return rng.choice([h for h in scores if scores[h] > best - margin or scores[h] == best])
+    fair = [h for h in scores if scores[h] == best or margin > 0 and scores[h] > best - margin]
+    kept = [h for h in fair if h not in avoid] or fair
+    return kept[0] if margin <= 0 else rng.choice(kept)
 
 
 class Searcher:

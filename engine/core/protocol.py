@@ -150,6 +150,9 @@ class Game(ABC):
     files: ClassVar[int] = 8  # board width: files a, b, ... left to right
     ranks: ClassVar[int] = 8  # board height: ranks 1, 2, ... bottom to top
     records: ClassVar[tuple[str, ...]] = ()  # the game's own history lists/sets, copied by copy()
+    # The share of a computer level's margin (engine.core.computer.Level) the game uses: a game whose
+    # positional hints are small beside its piece values narrows it, so weak levels still play to a plan.
+    margin_share: ClassVar[float] = 1.0
 
     def __init__(self, position: object, options: dict):
         """Parse ``position`` (the game's notation) under the resolved ``options``."""
@@ -220,6 +223,11 @@ class Game(ABC):
     def last_move_words(self) -> dict[str, str] | None:
         """The last move played, in words (as :meth:`words` said it before it was played)."""
         return self.said[-1] if self.said else None
+
+    def takes_back(self, move: Move) -> bool:
+        """Would ``move`` undo the mover's own last move (a back-and-forth)? The computer then
+        plays it only when no other move is as good. By default no move counts as one."""
+        return False
 
     def computer_action(self, value: Callable[[State], float]) -> str | None:
         """An action the computer takes now instead of a move, or None (the default).

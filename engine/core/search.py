@@ -185,13 +185,23 @@ def proof_tree(solver: MateSolver, state: State, n: int, preferred: list[str] | 
 
 
 def _longest_defence(solver: MateSolver, state: State, n: int, preferred: str | None) -> Hashable:
-    """The defence after which the shortest remaining win is longest (ties: ``preferred``, text)."""
+    """The defence after which the shortest remaining win is longest (ties: ``preferred``, then the
+    game's ``defence_tiebreak``, so that a sensible defence is shown rather than a pointless one,
+    then text)."""
+    return ranked_defences(solver, state, n, preferred)[0]
+
+
+def ranked_defences(solver: MateSolver, state: State, n: int, preferred: str | None = None) -> list[Hashable]:
+    """Every defence, best first: holding out longest, then ``preferred``, the game's
+    ``defence_tiebreak`` (highest first) and move text."""
     scored = []
     for handle in state.handles():
         text = text_of(state, handle)
-        scored.append((solver.holds_out(state.child(handle), n), text == preferred, text, handle))
-    scored.sort(key=lambda s: (-s[0], not s[1], s[2]))
-    return scored[0][3]
+        after = state.child(handle)
+        tiebreak = tuple(-x for x in state.defence_tiebreak(handle, after))
+        scored.append((-solver.holds_out(after, n), text != preferred, tiebreak, text, handle))
+    scored.sort(key=lambda s: s[:4])
+    return [s[4] for s in scored]
 
 
 def longest_defences(solver: MateSolver, state: State, n: int) -> set[str]:

@@ -8,11 +8,15 @@ face-down card; a hand with two cards that fit nothing cannot knock and is cut a
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from itertools import combinations
 
 from .. import errors
+from ..core.budget import DOOR_CLOCK_EVERY, OUT_OF_NODES, OUT_OF_TIME
 from ..errors import EngineError
 from . import cards as C
 from . import melds as M
@@ -22,6 +26,20 @@ from .position import Target, is_pii, on_table, player_of, previous_seat, sort_h
 from .refusals import bad_position
 
 MAX_KNOCK_NODES = 20_000  # knock-search nodes per call; random play never passes a few hundred
+# When every knock search of a request must end (perf_counter), or None: see searching_until.
+_DEADLINE: ContextVar[tuple[float, float] | None] = ContextVar("dummy_knock_deadline", default=None)
+
+
+@contextmanager
+def searching_until(seconds: float | None) -> Iterator[None]:
+    """Knock searches started inside stop with BUDGET_EXCEEDED (reason ``out_of_time``) once
+    ``seconds`` of wall-clock time have passed since it was entered: one request's many actions
+    share them (the door's ``play`` and ``bestmove``). None: no time limit."""
+    token = _DEADLINE.set((time.perf_counter() + seconds, seconds) if seconds else None)
+    try:
+        yield
+    finally:
+        _DEADLINE.reset(token)
 
 
 @dataclass
@@ -129,14 +147,25 @@ def _could_reach(target: Target, card: str) -> bool:
 
 # --------------------------------------------------------------------------- knocks
 class _Budget:
+    """One knock search's nodes, within the request's time (searching_until)."""
+
     def __init__(self, nodes: int):
         self.left = nodes
+        self.until_clock = DOOR_CLOCK_EVERY
+        self.deadline = _DEADLINE.get()
 
     def spend(self) -> None:
         self.left -= 1
         if self.left < 0:
             raise EngineError(errors.BUDGET_EXCEEDED, "the knock search went past its bound",
-                              "การค้นหาวิธีน็อกเกินขอบเขตที่กำหนด")
+                              "การค้นหาวิธีน็อกเกินขอบเขตที่กำหนด", reason=OUT_OF_NODES)
+        self.until_clock -= 1
+        if self.deadline is not None and self.until_clock <= 0:
+            self.until_clock = DOOR_CLOCK_EVERY
+            ends, seconds = self.deadline
+            if time.perf_counter() > ends:
+                raise EngineError(errors.BUDGET_EXCEEDED, f"the knock searches ran out of their time ({seconds:g} s)",
+                                  f"การค้นหาวิธีน็อกใช้เวลาเกินที่กำหนด ({seconds:g} วินาที)", reason=OUT_OF_TIME)
 
 
 def knocks(seat: Seat, hand, extra: Target | None, need_meld: bool,

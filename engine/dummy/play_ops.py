@@ -11,9 +11,11 @@
 from __future__ import annotations
 
 from .. import errors
+from ..core import budget as budgets
 from ..errors import EngineError, quote
 from . import play, rules, table as T, tiers
 from .facts import derive
+from .legal import searching_until
 from .position import SEATS, check
 from .refusals import refuse
 from .settle import settle
@@ -121,4 +123,12 @@ def op_bestmove(request: dict, options: dict) -> dict:
     return answer
 
 
-OPS = {"deal": op_deal, "play": op_play, "view": op_view, "bestmove": op_bestmove}
+def _on_time(op):
+    """``op`` with every knock search of the request within the door's time (engine.core.budget)."""
+    def timed(request: dict, options: dict) -> dict:
+        with searching_until(budgets.SEARCH_SECONDS):
+            return op(request, options)
+    return timed
+
+
+OPS = {"deal": op_deal, "play": _on_time(op_play), "view": op_view, "bestmove": _on_time(op_bestmove)}

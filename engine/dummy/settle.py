@@ -162,7 +162,7 @@ def _cover(ledger: Ledger, ranking: Ranking) -> None:
         if not moved and not already and not _nothing_at_knock(ledger.table, liability):
             raise bad(liability.field, f"nothing to pay on behalf of others: {quote(liability.beneficiary)} receives "
                       f"no {liability.covers} payment from a player other than the culprits",
-                      f"ไม่มีอะไรให้เหมาจ่ายแทน: {quote(liability.beneficiary)} ไม่ได้รับเงินรายการ {liability.covers} "
+                      f"ไม่มีอะไรให้เหมาจ่ายแทน: {quote(liability.beneficiary)} ไม่ได้รับแต้มรายการ {liability.covers} "
                       "จากผู้เล่นอื่นนอกจากผู้เหมา")
         ledger.lines = lines
 

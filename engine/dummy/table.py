@@ -266,7 +266,7 @@ def _liability(value: object, ids: _Ids, field: str) -> Liability:
     beneficiary = ids(raw["beneficiary"], f"{field}.beneficiary")
     if beneficiary in culprits:
         raise bad(f"{field}.beneficiary", "the player paid cannot also be a culprit",
-                  "ผู้ได้รับเงินจะเป็นผู้เหมาจ่ายด้วยไม่ได้")
+                  "ผู้ได้รับแต้มจะเป็นผู้เหมาจ่ายด้วยไม่ได้")
     return Liability(culprits, _choice(raw["covers"], f"{field}.covers", COVERS), beneficiary, field)
 
 
@@ -319,9 +319,33 @@ def _stock(value: object) -> int | None:
 TABLE_FIELDS = ("level", "head", "players", "knock", "fool", "events", "tie_break", "discard_pile", "stock_count")
 
 
+def _listed(value: object) -> int:
+    return len(value) if isinstance(value, list) else 0
+
+
+def _check_card_total(raw: dict) -> None:
+    """BAD_TABLE at once when the places that show each card once (melds, layoffs, hands, the
+    face-down card, the discard pile) list more cards than a deck has: counted before any card
+    is read, so a huge table costs nothing more (the card-by-card check then names a repeat)."""
+    players = raw.get("players") if isinstance(raw.get("players"), list) else []
+    knock = raw.get("knock")
+    total = (1 if isinstance(knock, dict) and knock.get("face_down") is not None else 0) + _listed(raw.get("discard_pile"))
+    for player in players:
+        if isinstance(player, dict):
+            melds = player.get("melds") if isinstance(player.get("melds"), list) else []
+            total += _listed(player.get("hand")) + _listed(player.get("layoffs"))
+            total += sum(_listed(m.get("cards")) for m in melds if isinstance(m, dict))
+    if total > C.DECK_SIZE:
+        raise bad("table", f"the table lists {total} cards in melds, layoffs, hands, the face-down card and the "
+                           f"discard pile, but a deck has {C.DECK_SIZE}",
+                  f"โต๊ะนี้มีไพ่ {total} ใบ (ในชุดไพ่ ไพ่ที่ฝาก ไพ่ในมือ ไพ่ที่คว่ำ และกองทิ้ง) "
+                  f"แต่ไพ่หนึ่งสำรับมี {C.DECK_SIZE} ใบ")
+
+
 def parse(value: object) -> Table:
     """The table's shape as records; BAD_TABLE at the first field that is not as specified."""
     raw = object_with(value, "table", TABLE_FIELDS, ("level", "head", "players"))
+    _check_card_total(raw)
     level = _choice(raw["level"], "level", tuple(LEVELS))
     head = card(raw["head"], "head")
     players = _players(raw["players"])

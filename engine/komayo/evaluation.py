@@ -1,4 +1,5 @@
-"""What the generic search asks of Komayo: material, the order of a king hunt, a hunted king's freedom.
+"""What the generic search asks of Komayo: material (proofs), the computer's estimate (material
+plus small positional hints), the order of a king hunt, a hunted king's freedom.
 
 The game is won by capturing the king, so a "mate" search wants the king captures on its
 last move and checks (moves after which the king is en prise) first before that.
@@ -6,8 +7,8 @@ last move and checks (moves after which the king is en prise) first before that.
 
 from __future__ import annotations
 
-from .pieces import B, CHECK_ZONE, HAND_ORDER, I, K, L, MOVES, N, P, PROMOTED, R, S, SIGN
-from .position import DROP, PROMOTE, MoveRules, Position
+from .pieces import B, CHECK_ZONE, HAND_ORDER, I, K, L, MOVES, N, P, PROMOTED, R, S, SIGN, relative_rank
+from .position import DROP, KING_STEPS, PROMOTE, MoveRules, Position
 
 # Piece values in pawns, shogi-like; a promoted minor moves like a gold.
 VALUES = [0.0] * (K | PROMOTED)
@@ -30,6 +31,46 @@ def material_balance(pos: Position, rules: MoveRules) -> float:
             held -= VALUES[P] * hand[P]
         score += held if color == 0 else -held
     return score if pos.turn == 0 else -score
+
+
+def _placement(kind: int, color: int, sq: int) -> float:
+    """The computer's hint for a ``kind`` of ``color`` on ``sq``, in pawns: the small pieces
+    advance, the long-range ones leave the back rank for the centre, the king stays home."""
+    rank = relative_rank(color, sq)
+    file = sq & 7
+    centre = 3.5 - max(abs(file - 3.5), abs(rank - 3.5))  # 0.5 on the edge .. 3.5 in the middle
+    if kind == K:
+        return 0.3 if rank == 0 else 0.1 if rank == 1 else -0.15 * (rank - 1)
+    if kind & PROMOTED and kind & 15 in (S, N, L, P):
+        return 0.04 * rank  # a gold-mover presses forward
+    if kind in (S, N, L, P):
+        return {S: 0.05, N: 0.04, L: 0.02, P: 0.03}[kind] * min(rank, 5)
+    return (0.12 if rank else 0.0) + 0.04 * centre  # I, R, B and their promoted forms
+
+
+# PLACEMENT[color][kind][sq]: _placement, computed once.
+PLACEMENT = tuple(tuple(tuple(_placement(kind, color, sq) for sq in range(64)) for kind in range(K | PROMOTED))
+                  for color in (0, 1))
+GUARD = 0.04  # each own piece beside the king
+
+
+def estimate(pos: Position, rules: MoveRules) -> float:
+    """The computer's value for the side to move: material, then the placement hints and the
+    king's guard (small beside material: a pawn is 1)."""
+    hint = 0.0
+    board = pos.board
+    for sq, piece in enumerate(board):
+        if piece > 0:
+            hint += PLACEMENT[0][piece][sq]
+        elif piece < 0:
+            hint -= PLACEMENT[1][-piece][sq]
+    for color in (0, 1):
+        king = pos.king_square(color)
+        if king is not None:
+            sign = SIGN[color]
+            guard = GUARD * sum(1 for x in KING_STEPS[king] if board[x] * sign > 0)
+            hint += guard if color == 0 else -guard
+    return material_balance(pos, rules) + (hint if pos.turn == 0 else -hint)
 
 
 def captured_value(pos: Position, move: int) -> float:
@@ -78,9 +119,22 @@ def forcing_order(pos: Position, moves, rules: MoveRules) -> list[int]:
     return captures_king + checks + captures + quiet
 
 
-def defence_tiebreak(pos: Position, move: int, after: Position) -> tuple[float, int, float]:
-    """Among equal defences: the most material taken, then the freest and most central king."""
-    return (captured_value(pos, move), *_freedom(after, pos.turn))
+def defence_tiebreak(pos: Position, move: int, after: Position) -> tuple[float, bool, bool, int, float]:
+    """Among equal defences: the most material taken; then a move near the own king (a king step,
+    an interposition or a guard, not a pointless drop in a far corner); a king no longer en prise;
+    then the freest and most central king."""
+    king = after.king_square(pos.turn)
+    safe = king is not None and not after.attacked(king, 1 - pos.turn)
+    return (captured_value(pos, move), _distance_from_king(pos, move) <= 2, safe, *_freedom(after, pos.turn))
+
+
+def _distance_from_king(pos: Position, move: int) -> int:
+    """How far (king steps) the move lands from the mover's king; 0 for a king move."""
+    king = pos.king_square(pos.turn)
+    to = (move >> 7) & 63
+    if king is None or move & 127 == king:
+        return 0
+    return max(abs((to & 7) - (king & 7)), abs((to >> 3) - (king >> 3)))
 
 
 def _freedom(pos: Position, defender: int) -> tuple[int, float]:

@@ -117,6 +117,9 @@ class KomayoState(State):
     def evaluate(self) -> float:
         return evaluation.material_balance(self.pos, self.move_rules)
 
+    def estimate(self) -> float:
+        return evaluation.estimate(self.pos, self.move_rules)
+
     def gain(self, handle: int) -> float:
         return evaluation.gain(self.pos, handle)
 
@@ -165,6 +168,9 @@ class KomayoGame(Game):
     start_position = START
     options = OPTIONS
     records = ("repeats", "played_texts")
+    # Placement hints are tenths of a pawn: levels 1 and 2 choose among moves close to the best
+    # (a twentieth of the level's margin), so a weak level develops rather than wanders.
+    margin_share = 0.05
 
     def __init__(self, position: object, options: dict):
         super().__init__(position, options)
@@ -195,6 +201,21 @@ class KomayoGame(Game):
         return position_text(self._state.pos)
 
     # ----------------------------------------------------------------- moves
+    def takes_back(self, move: Move) -> bool:
+        """The piece goes back to a square it stood on within the mover's last five moves (a drop
+        or a capture never counts): followed back along its own moves."""
+        if move.from_square is None or move.captures:
+            return False
+        square = move.from_square
+        for earlier in self.played[-2:-11:-2]:  # the mover's last five moves, latest first
+            if earlier.to_square == square:
+                if earlier.from_square is None:
+                    return False  # it came from the hand
+                square = earlier.from_square
+                if square == move.to_square:
+                    return True
+        return False
+
     def legal_moves(self) -> list[Move]:
         """The legal moves, a move that would repeat (A-K5) left out: the generator offers no illegal move."""
         if self.outcome() is not None:

@@ -20,6 +20,7 @@ from ..core.grid import (
 )
 from ..core.protocol import Move
 from ..errors import EngineError, quote
+from .words import PIECE_WORDS
 
 START_FEN = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1"
 
@@ -27,6 +28,7 @@ WHITE, BLACK = "w", "b"
 COLOR_NAMES = {WHITE: "white", BLACK: "black"}
 PIECE_CHARS = set("KMSNRPF")
 FEN_LETTERS = set("KMSNRP")
+STARTING_MATERIAL = {"K": 1, "M": 1, "S": 2, "N": 2, "R": 2, "P": 8}  # each side's pieces at the start
 # Material order used to describe sides; also the Ruea/Khon/Ma counts of the counting table.
 PROMOTION_RANK = {WHITE: 5, BLACK: 2}  # 0-based: the 6th rank for White, the 3rd for Black
 PAWN_START_RANK = {WHITE: 2, BLACK: 5}  # a Bia may never stand behind its start rank
@@ -294,10 +296,31 @@ class Position:
                             (color == BLACK and (rank <= promo or rank > PAWN_START_RANK[color])):
                         raise _illegal(fen, f"{name} Bia on {SQUARE_NAMES[sq]} is on a rank a Bia can never reach",
                                        f"เบี้ย{name_th}ที่ {SQUARE_NAMES[sq]} อยู่ในแถวที่เบี้ยไปไม่ได้")
+            self._check_material(fen, color, name, name_th)
         other = BLACK if self.turn == WHITE else WHITE
         if self.in_check(other):
             raise _illegal(fen, f"the side not to move ({COLOR_NAMES[other]}) is in check",
                            "ฝ่ายที่ไม่ได้เดินถูกรุกอยู่")
+
+    def _check_material(self, fen: str, color: str, name: str, name_th: str) -> None:
+        """No more pieces of a kind than the start gives, a Bia's promotion aside: a side starts
+        with STARTING_MATERIAL and a Bia becomes only a Met (``M~``; a plain ``M`` past the first is one too)."""
+        have = self.material(color)
+        for letter in "SNR":
+            if have[letter] > STARTING_MATERIAL[letter]:
+                noun, noun_th = PIECE_WORDS["en"][letter], PIECE_WORDS["th"][letter]
+                raise _illegal(fen, f"{name} has {have[letter]} {noun}; a side starts with "
+                                    f"{STARTING_MATERIAL[letter]} and a Bia is promoted only to a Met",
+                               f"ฝ่าย{name_th}มี{noun_th} {have[letter]} ตัว แต่แต่ละฝ่ายเริ่มด้วย "
+                               f"{STARTING_MATERIAL[letter]} ตัว และเบี้ยหงายได้เป็นเม็ดเท่านั้น")
+        promoted = have["F"] + max(0, have["M"] - STARTING_MATERIAL["M"])
+        if have["P"] + promoted > STARTING_MATERIAL["P"]:
+            raise _illegal(fen, f"{name} has {have['P']} Bia and {promoted} promoted Bia (M~, or a Met beyond the first); "
+                                f"a side starts with {STARTING_MATERIAL['P']} Bia, so it has at most "
+                                f"{STARTING_MATERIAL['P'] - have['P']} promoted",
+                           f"ฝ่าย{name_th}มีเบี้ย {have['P']} ตัว และเบี้ยหงาย {promoted} ตัว (M~ หรือเม็ดที่เกินตัวแรก) "
+                           f"แต่แต่ละฝ่ายเริ่มด้วยเบี้ย {STARTING_MATERIAL['P']} ตัว "
+                           f"จึงมีเบี้ยหงายได้ไม่เกิน {STARTING_MATERIAL['P'] - have['P']} ตัว")
 
     def fen(self, show_promoted: bool = True) -> str:
         """The position as FEN; promoted Bia as ``M~`` unless ``show_promoted`` is false."""

@@ -11,23 +11,32 @@ module each in this package:
   ready      engine-ready time per page type (lesson, puzzle exploration from the "analyse"
              click, sandbox, trainer) in headless Chromium, cold (fresh profile, empty cache)
              and warm (the same profile again, HTTP cache filled), with where the time went
-             (worker created, Pyodide imported and started, wheel, engine imported). Target:
-             lesson warm <= 1.5 s.
+             (worker created, Pyodide imported and started, wheel, engine imported); a lesson's
+             board is touched the instant it is ready (its engine loads on touch). Targets:
+             lesson warm <= 1.5 s, cold <= 3.5 s.
   bytes      the Pyodide files the site ships beside the npm package's (raw and gzipped, per
-             file); bytes a visitor downloads before a lesson is readable (JavaScript off: HTML,
+             file); the JavaScript a lesson, a puzzle and a sandbox name in their HTML (scripts
+             and preloads, no browser); bytes a visitor downloads before a lesson is readable (JavaScript off: HTML,
              CSS and the fonts actually fetched; target <= 60 KB) and until its engine is ready
              (JS, Pyodide, the engine wheel, the service worker's own fetches).
+  firstvisit the bytes a first visit to a lesson fetches when the reader only reads it (the first
+             live lesson of each game and the heaviest), the service worker's install included, over 10 s
+             after the load, at 9 Mbps / 150 ms (target < 1 MB gzipped; no Pyodide, no engine
+             wheel, no page of the whole-site pack).
   firstmove  a cold visit's first move accepted on a mate puzzle (from the replies the page carries,
              no Pyodide) and on a lesson board, unthrottled and at 9 Mbps / 150 ms, and the bytes
              downloaded by then (targets: puzzle <= 300 ms / <= 1.5 s, < 150 KB gzipped).
+  phone      on a cheap phone's profile (9 Mbps, 150 ms, CPU 4x slower), cold: a lesson's second move
+             (the engine loads meanwhile) and the sandbox's first computer reply (recorded; target <= 1.5 s).
   defender   the counting trainer's defend reply time, CPython and browser (target <= 300 ms).
   computer   the computer opponent's reply time (bestmove) per level, CPython and browser
              (target: every reply <= 1 s in the browser); computer.computer_figures(bench, game,
              openings) measures any game the same way (makhos uses it).
   proofs     puzzle proof time per kind (no cache).
   collection the puzzle collection's check time: empty cache in 1 process and in one per core
-             (target >= 1.7x faster), cache filled (target < 1 s); the same for a generated
-             collection of 2,000 (copies of the project's puzzles, in a temp folder).
+             (target >= 1.7x faster), cache filled (target < 1 s), and the whole build, cache
+             filled; the same for a generated collection of 2,000 (copies of the project's
+             puzzles, in a temp folder).
   makhos     Mak-hot perft beside chess (CPython, Pyodide), the win proof per puzzle and the
              computer's reply per level (CPython and browser).
   dummy      Dummy's settle time in CPython on every puzzle table (target: slowest <= 50 ms).
@@ -37,6 +46,9 @@ module each in this package:
              by length (target: 5-ply median <= 2 s), computer reply per level (browser <= 1 s).
 
   search     the build's Pagefind step on the built site: time, pages indexed, bundle size.
+  bounds     every search op of every board game (perft, mate, defend, bestmove) with the largest
+             budget the door accepts, from the start at the deepest depth it takes, in CPython and
+             inside Pyodide under Node: each stops on the door's clock (target: <= 10 s).
 
 Adding figures: write a module here with a function `def section_x(bench: Bench) ->
 Iterable[Figure | str]` (yield Figure lines; a str is printed as a note) and add
@@ -54,6 +66,7 @@ import sys
 from dataclasses import asdict
 from pathlib import Path
 
+from .bounds import section_bounds
 from .bytes import section_bytes
 from .collection import section_collection
 from .computer import section_computer
@@ -61,7 +74,8 @@ from .core import Bench, Figure, Section
 from .defender import section_defender
 from .dummy import section_dummy
 from .dummy_bot import section_dummy_bot
-from .firstmove import section_firstmove
+from .firstmove import section_firstmove, section_phone
+from .firstvisit import section_firstvisit
 from .komayo import section_komayo
 from .makhos import section_makhos
 from .perft import section_perft
@@ -75,8 +89,12 @@ SECTIONS: list[Section] = [
     Section("pyodide", "Engine speed inside Pyodide (WebAssembly) under Node", section_pyodide),
     Section("ready", "Engine-ready time in headless Chromium", section_ready),
     Section("bytes", "Bytes a visitor downloads", section_bytes),
+    Section("firstvisit", "Bytes of a first visit to a lesson the reader only reads (service worker included)",
+            section_firstvisit),
     Section("firstmove", "First move accepted on a cold visit (puzzle without Pyodide, lesson before it)",
             section_firstmove),
+    Section("phone", "A cheap phone, cold (9 Mbps, 150 ms, CPU 4x slower): a lesson's second move, the sandbox's"
+            " first computer reply", section_phone),
     Section("defender", "Counting trainer: the engine's defence of a bare Khun (defend op), CPython and browser",
             section_defender),
     Section("computer", "The computer opponent: bestmove reply time per level, CPython and browser",
@@ -92,6 +110,8 @@ SECTIONS: list[Section] = [
     Section("komayo", "Komayo: perft beside chess (CPython, Pyodide), tsume proof per length, computer reply per level",
             section_komayo),
     Section("search", "Search: the build's Pagefind step (time, pages, bundle size)", section_search),
+    Section("bounds", "Every search op with the largest budget the door accepts: it ends on time (CPython, Pyodide)",
+            section_bounds),
 ]
 
 

@@ -1,5 +1,7 @@
-"""bytes: what a visitor downloads before a lesson is readable (JavaScript off: HTML, CSS and the
-fonts actually fetched; target <= 60 KB sent gzipped) and until its engine is ready (everything
+"""bytes: the JavaScript a lesson, a puzzle and a sandbox name in their HTML (module scripts and
+preloads, read from the built files: no browser); what a visitor downloads before a lesson is
+readable (JavaScript off: HTML, CSS and the fonts actually fetched; target <= 60 KB sent
+gzipped) and until its engine is ready (everything
 fetched until core/engine-client.js says "ready": JS, Pyodide, the engine wheel); and the Pyodide
 files the site ships beside the npm package's (site_builder/pyodide_trim.py), raw and gzipped."""
 from __future__ import annotations
@@ -8,6 +10,7 @@ import gzip
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from ..pyodide_trim import PYODIDE_FILES
 from .chromium import engine_ready, launch_options, sync_playwright_or_none
@@ -128,8 +131,38 @@ def pyodide_files(bench: Bench) -> Iterable[Figure | str]:
                            f"before {mb(gz0)}, after {mb(gz1)} ({100 * (gz0 - gz1) / gz0:.0f}% less)"))
 
 
+PAGE_SCRIPT = re.compile(r'<script type="module" src="(/[^"]+)"|<link rel="modulepreload" href="(/[^"]+)"')
+
+
+def page_scripts(site: Path, url: str) -> tuple[int, int, int]:
+    """(files, bytes, gzip -6 bytes) of the JavaScript a page names in its HTML: its module
+    scripts and the modules it preloads, all fetched before a reader's first move."""
+    html = (site / url.strip("/") / "index.html").read_text(encoding="utf-8")
+    paths = dict.fromkeys(a or b for a, b in PAGE_SCRIPT.findall(html))
+    bodies = [(site / path.lstrip("/")).read_bytes() for path in paths]
+    return len(bodies), sum(map(len, bodies)), sum(len(gzip.compress(body, 6)) for body in bodies)
+
+
+def script_figures(bench: Bench) -> Iterable[Figure | str]:
+    """The JavaScript a lesson with a live board, a puzzle and a sandbox name in their HTML (no
+    browser needed: `--site` measures any build, e.g. an older commit's)."""
+    site = bench.site_dir()
+    pages = {"lesson": bench.live_lesson(),
+             "puzzle": next((f"/th/puzzles/{p.parent.name}/" for p in sorted((site / "th/puzzles").glob("*/index.html"))
+                             if p.parent.name != "format"), None),
+             "sandbox": next((f"/th/{p.parent.name}/sandbox/" for p in sorted((site / "th").glob("*/sandbox"))), None)}
+    yield "JavaScript each page names in its HTML (module scripts and preloads), gzip -6 per file as a host sends it"
+    for kind, url in pages.items():
+        if url is None:
+            continue
+        files, raw, gz = page_scripts(site, url)
+        yield bench.add(Figure(f"bytes.scripts.{kind}.gzip", f"{kind} {url}: its scripts, gzipped", gz, kb(gz),
+                               f"{files} files, {kb(raw)} uncompressed"))
+
+
 def section_bytes(bench: Bench) -> Iterable[Figure | str]:
     yield from pyodide_files(bench)
+    yield from script_figures(bench)
     sync_playwright = sync_playwright_or_none()
     if sync_playwright is None:
         yield bench.add(skipped("bytes.readable", "bytes before readable", "playwright is not installed: pip install -e '.[test]'"))

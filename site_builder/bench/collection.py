@@ -2,8 +2,10 @@
 
 Phase-1 check time (``load_puzzles``: schema, proofs, hints) of the project's puzzles with an empty
 proof cache, proven in this process alone and in one worker process per core (target: >= 1.7x
-faster on 2 cores or more), then with the cache filled (target: < 1 s); and the same cold and
-cached for a generated collection of ``GENERATED`` puzzles, so that the growth shows. Each figure
+faster on 2 cores or more), then with the cache filled (target: < 1 s), and the whole site's build
+time with the cache filled, and ``serve``'s rebuild after one edited lesson and after one edited
+puzzle (target: < 2 s each); and the same cold and cached for a generated collection of
+``GENERATED`` puzzles, so that the growth shows. Each figure
 gives its wall time and the CPU time spent (this process and its workers): on a busy machine
 the wall time grows, the CPU time much less. Everything is written to temp folders; the
 project's own proof cache is not touched.
@@ -28,12 +30,14 @@ from collections.abc import Iterable
 from contextlib import contextmanager
 from pathlib import Path
 
+from ..build import Rebuilder, build
 from ..puzzles.cache import ProofCache
 from ..puzzles.prove import JOBS_ENV, load_puzzles
 from .core import Bench, Figure
 
 GENERATED = 2000
 TARGET_CACHED_S = 1.0
+TARGET_REBUILD_S = 2.0
 TARGET_SPEEDUP = 1.7
 HINT_WORDS = {
     "th": ("มอง", "คิด", "ทาง", "หนี", "ช่อง", "ว่าง", "ใกล้", "ไกล", "ก่อน", "หลัง", "ซ้าย", "ขวา", "บน", "ล่าง",
@@ -124,6 +128,57 @@ def timed_check(root: Path, cache: Path, jobs: int | None = None) -> dict:
     return {"count": len(found.puzzles), "wall": wall, "cpu": cpu, "jobs": found.jobs, "proven": found.proven}
 
 
+def timed_build(root: Path, puzzles: Path, cache: Path, out: Path) -> dict:
+    """One whole site build (check, render, search index) of the project ``root`` with the puzzle
+    folder ``puzzles`` in place of its own and the proof cache in ``cache``: wall and CPU seconds,
+    and how long its puzzle check took."""
+    project = project_copy(root, puzzles, out.parent / f"{out.name}-project")
+    t0, c0 = time.perf_counter(), _cpu()
+    site = build(project, out, proofs=ProofCache(cache))
+    wall, cpu = time.perf_counter() - t0, _cpu() - c0
+    return {"count": len(site.puzzles.puzzles), "wall": wall, "cpu": cpu, "jobs": site.puzzles.jobs,
+            "check": site.puzzles.seconds, "pages": sum(1 for _ in out.rglob("index.html"))}
+
+
+def project_copy(root: Path, puzzles: Path, into: Path) -> Path:
+    """A project in ``into`` that links to ``root``'s folders, with ``puzzles`` as its puzzles and a
+    copy of ``root``'s content (so that a lesson can be edited)."""
+    into.mkdir()
+    for entry in root.iterdir():
+        if entry.name not in ("puzzles", "content", "_site") and not entry.name.startswith("."):
+            (into / entry.name).symlink_to(entry)
+    (into / "puzzles").symlink_to(puzzles)
+    shutil.copytree(root / "content", into / "content")
+    return into
+
+
+def timed_rebuilds(root: Path, cache: Path, tmp: Path) -> dict[str, dict]:
+    """``serve``'s rebuild (build.Rebuilder) after one edited lesson and after one edited puzzle
+    (a comment line added: its bytes change, so it is proven again), cache filled for the rest:
+    wall and CPU seconds of each; the search index is refreshed after, in the background."""
+    shutil.copytree(root / "puzzles", tmp / "puzzles")
+    project = project_copy(root, tmp / "puzzles", tmp / "project")
+    rebuilder = Rebuilder(project, tmp / "site")
+    rebuilder.proofs = ProofCache(cache)
+    rebuilder.build()
+    runs = {}
+    for what, path in (("lesson", min((project / "content").glob("th/*/*.md"))),
+                       ("puzzle", min((tmp / "puzzles").glob("*/*.toml")))):
+        rebuilder.search.wait()
+        path.write_text(path.read_text(encoding="utf-8") + ("\nแก้ไข\n" if what == "lesson" else "\n# edited\n"),
+                        encoding="utf-8")
+        t0, c0 = time.perf_counter(), _cpu()
+        site = rebuilder.build()[0]
+        runs[what] = {"wall": time.perf_counter() - t0, "cpu": _cpu() - c0, "file": path.relative_to(tmp).as_posix(),
+                      "proven": site.puzzles.proven}
+    rebuilder.search.wait()
+    return runs
+
+
+def _build_detail(run: dict) -> str:
+    return f"CPU {run['cpu']:.1f} s; {run['pages']} pages; the puzzle check {run['check']:.1f} s of it"
+
+
 def _text(run: dict) -> str:
     return f"{run['wall']:.2f} s"
 
@@ -153,6 +208,14 @@ def section_collection(bench: Bench) -> Iterable[Figure | str]:
         yield bench.add(Figure("collection.project.cached_s", f"check {count} puzzles, proof cache filled",
                                cached["wall"], _text(cached), _detail(cached),
                                target=f"< {TARGET_CACHED_S:g} s", ok=cached["wall"] < TARGET_CACHED_S))
+        built = timed_build(bench.root, bench.root / "puzzles", tmp / "cache", tmp / "site")
+        yield bench.add(Figure("collection.project.build_cached_s", f"build the site with {count} puzzles, proof cache filled",
+                               built["wall"], _text(built), _build_detail(built)))
+        for what, run in timed_rebuilds(bench.root, tmp / "cache", tmp / "serve").items():
+            yield bench.add(Figure(f"collection.serve.{what}_s", f"serve: rebuild after one edited {what}",
+                                   run["wall"], _text(run),
+                                   f"CPU {run['cpu']:.1f} s; {run['file']}; {run['proven']} proven",
+                                   target=f"< {TARGET_REBUILD_S:g} s", ok=run["wall"] < TARGET_REBUILD_S))
         made = generate(bench.root, tmp / "generated")
         yield f"generated {made} puzzles: the project's and copies of them with their own id, title and hints"
         cold = timed_check(tmp / "generated", tmp / "generated-cache")
@@ -161,3 +224,8 @@ def section_collection(bench: Bench) -> Iterable[Figure | str]:
         cached = timed_check(tmp / "generated", tmp / "generated-cache")
         yield bench.add(Figure("collection.generated.cached_s", f"check {made} puzzles, proof cache filled",
                                cached["wall"], _text(cached), _detail(cached)))
+        built = timed_build(bench.root, tmp / "generated" / "puzzles", tmp / "generated-cache", tmp / "generated-site")
+        yield bench.add(Figure("collection.generated.build_cached_s", f"build the site with {made} puzzles, proof cache filled",
+                               built["wall"], _text(built), _build_detail(built)))
+        yield ("a build with an empty cache takes the empty-cache check plus about the filled-cache build"
+               " (the proofs are the only work the cache saves)")

@@ -12,6 +12,13 @@ everything downloaded until the move was accepted, as gzip -6 would send it, in 
 (the listeners that read every response slow a page down, so the timed visits have none);
 requests under /pyodide/ are counted apart (none expected on a puzzle).
 Targets: puzzle <= 300 ms unthrottled, <= 1.5 s throttled, < 150 KB gzipped.
+
+section_phone ("phone"): on the slow profile of a cheap phone (9 Mbps, 150 ms, and the CPU 4x slower: CDP
+Emulation.setCPUThrottlingRate), cold: the lesson's second move, tapped the instant the first is
+shown (the first comes from the recorded replies; the second needs the engine, which the first
+touch starts loading: the board keeps the taps meanwhile), timed from navigation start and from
+its last tap to the position after it; and the sandbox's first computer reply (against the
+computer at level 1: recorded, no engine), from the reader's last tap to the reply on the board.
 """
 from __future__ import annotations
 
@@ -35,6 +42,9 @@ BYTE_RUNS = 2  # visits that tally the bytes (throttled, as a phone on bad Wi-Fi
 MOVE_TIMEOUT_MS = 30_000
 NETWORKS = {"fast": None, "slow": {"offline": False, "latency": 150, "downloadThroughput": 9e6 / 8,
                                    "uploadThroughput": 9e6 / 8}}
+CPU_SLOWDOWN = 4  # the slow phone profile: CDP Emulation.setCPUThrottlingRate
+PHONE_RUNS = 3
+TARGET_REPLY_MS = 1500  # the sandbox's first computer reply on the slow phone (recorded: no engine)
 
 # In the page: resolve with performance.now() once `selector`'s data-state is one of `states`.
 READY = """({ selector, states }) => new Promise((resolve) => {
@@ -134,6 +144,94 @@ def _visit(browser, base: str, url: str, move: str, host: str, ready: tuple[str,
         context.close()
 
 
+# In the page: resolve with performance.now() once the host's board shows `position`.
+SHOWS = """({ host, position, timeout }) => new Promise((resolve, reject) => {
+  const live = document.querySelector(host + ' .kr-live');
+  const check = () => live.dataset.position === position;
+  if (check()) { resolve(performance.now()); return; }
+  new MutationObserver(() => { if (check()) resolve(performance.now()); })
+    .observe(live, { attributes: true, attributeFilter: ['data-position'] });
+  setTimeout(() => reject(new Error('the board never showed ' + position)), timeout);
+})"""
+# In the page: performance.now() of the last pointer press on the host's board.
+LAST_TAP = """({ host }) => {
+  window.__krTap = 0;
+  const board = document.querySelector(host + ' .kr-live');
+  board.addEventListener('pointerdown', () => { window.__krTap = performance.now(); }, { capture: true });
+}"""
+
+
+def _phone(context, page) -> None:
+    """The slow phone: 9 Mbps, 150 ms latency, the CPU 4x slower."""
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", NETWORKS["slow"])
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
+
+
+def _tap(page, host: str, move: str) -> None:
+    for square in (move[:2], move[2:4]):
+        page.locator(f'{host} .kr-live g[role="gridcell"][data-square="{square}"]').first.click()
+
+
+def _phone_visit(browser, base: str, url: str, host: str, moves: list[str], taps: int, shown: str) -> dict:
+    """One cold visit on the slow phone: tap the first ``taps`` of ``moves`` as soon as the board is
+    ready, then {"nav": ms from navigation start, "tap": ms from the last tap} until it shows ``shown``."""
+    context = browser.new_context(base_url=base, service_workers="block")
+    page = context.new_page()
+    try:
+        _phone(context, page)
+        page.goto(url, wait_until="commit")
+        page.evaluate(READY, {"selector": host, "states": ["ready"]})
+        page.evaluate(LAST_TAP, {"host": host})
+        for move in moves[:taps]:
+            _tap(page, host, move)
+        at = page.evaluate(SHOWS, {"host": host, "position": shown, "timeout": 300_000})
+        return {"nav": at, "tap": at - page.evaluate("window.__krTap")}
+    finally:
+        context.close()
+
+
+def _phone_figures(bench: Bench, base: str, site: Path, browser, lesson: str, sandbox: tuple[str, str] | None
+                   ) -> Iterable[Figure]:
+    from engine.api import call
+
+    host = 'figure.kr-board[data-interactive="true"]'
+    html = (site / lesson.strip("/") / "index.html").read_text(encoding="utf-8")
+    position = unescape(re.search(r'<figure class="kr-board" data-game="([^"]*)" data-position="([^"]*)" '
+                                  r'data-interactive="true"', html)[2])
+    game = re.search(r'<figure class="kr-board" data-game="([^"]*)"', html)[1]
+    first = _lesson_move(site, lesson)
+    after = call({"op": "play", "game": game, "position": position, "moves": [first]})
+    second = next(m for m in after["legal"] if m.get("from"))
+    moves = [first, second["from"] + second["to"]]
+    shown = call({"op": "play", "game": game, "position": position, "moves": [first, second["move"]]})["position"]
+    visits = [_phone_visit(browser, base, lesson, host, moves, 2, shown) for _ in range(PHONE_RUNS)]
+    nav = statistics.median(v["nav"] for v in visits)
+    tap = statistics.median(v["tap"] for v in visits)
+    yield bench.add(Figure("firstmove.lesson.second.phone.ms", f"lesson {lesson}, slow phone, cold: second move shown",
+                           nav, f"{nav:.0f} ms", f"{tap:.0f} ms after its last tap (both moves tapped the instant the"
+                           f" board was ready; the engine loads meanwhile); median of {len(visits)}"))
+    if not sandbox:
+        return
+    url, move = sandbox
+    game = url.strip("/").split("/")[1]
+    start = call({"op": "start", "game": game, "options": {}})["position"]
+    reader = next(m["move"] for m in call({"op": "play", "game": game, "position": start, "moves": []})["legal"]
+                  if (m.get("from"), m["to"]) == (move[:2], move[2:4]))
+    side = call({"op": "play", "game": game, "position": start, "moves": [reader]})["turn"]
+    reply = call({"op": "bestmove", "game": game, "position": start, "moves": [reader], "level": 1})["move"]
+    shown = call({"op": "play", "game": game, "position": start, "moves": [reader, reply]})["position"]
+    visits = [_phone_visit(browser, base, f"{url}?vs={side}&level=1", "#kr-sandbox", [move], 1, shown)
+              for _ in range(PHONE_RUNS)]
+    nav = statistics.median(v["nav"] for v in visits)
+    tap = statistics.median(v["tap"] for v in visits)
+    yield bench.add(Figure("firstmove.sandbox.reply.phone.ms", f"sandbox {url}, slow phone, cold: the computer's"
+                           " first reply shown, after the reader's last tap", tap, f"{tap:.0f} ms",
+                           f"{nav:.0f} ms from navigation start; level 1, recorded (no engine); median of"
+                           f" {len(visits)}", target=f"<= {TARGET_REPLY_MS} ms", ok=tap <= TARGET_REPLY_MS))
+
+
 def _figures(bench: Bench, key: str, label: str, runs: dict[str, list[dict]], counted: list[dict],
              targets: bool) -> Iterable[Figure]:
     for net, visits in runs.items():
@@ -181,5 +279,20 @@ def section_firstmove(bench: Bench) -> Iterable[Figure | str]:
                 counted = [_visit(browser, base, url, move, host, ready, NETWORKS["slow"], count_bytes=True)
                            for _ in range(BYTE_RUNS)]
                 yield from _figures(bench, key, label, runs, counted, targets)
+        finally:
+            browser.close()
+
+
+def section_phone(bench: Bench) -> Iterable[Figure | str]:
+    sync_playwright = sync_playwright_or_none()
+    if sync_playwright is None:
+        yield bench.add(skipped("phone", "slow phone", "playwright is not installed: pip install -e '.[test]'"))
+        return
+    base, site = bench.site_url(), bench.site_dir()
+    yield f"slow phone: 9 Mbps / 150 ms and the CPU {CPU_SLOWDOWN}x slower (CDP), cold, service workers blocked"
+    with sync_playwright() as p:
+        browser = p.chromium.launch(**launch_options())
+        try:
+            yield from _phone_figures(bench, base, site, browser, bench.live_lesson(), _sandbox(site))
         finally:
             browser.close()

@@ -1,8 +1,9 @@
 """ready: engine-ready time per page type in headless Chromium, cold (fresh profile, empty cache)
 and warm (the same profile again, HTTP cache filled):
 
-  lesson               navigation start -> the page's live engine ready (core/engine-client.js;
-                       the lesson starts it itself, in the background once loaded)
+  lesson               navigation start -> the page's live engine ready (core/engine-client.js); a
+                       lesson loads it only once the reader touches a live board: the bench
+                       touches it the instant the board is ready (a reader who starts at once)
   puzzle exploration   click on "analyse this position" (section.kr-pz button[data-action="analyse"],
                        offered after the solution is shown) -> the puzzle's figure[data-state="ready"];
                        also navigation -> the puzzle answering moves (section.kr-pz[data-state="play"])
@@ -16,7 +17,7 @@ imported.
 
 Pages are found in the built site: --page or the first Thai lesson with a live board, the first
 Thai mate puzzle, and the first sandbox and trainer of the games in registry order.
-Target: warm <= 1.5 s (lesson)."""
+Targets (lesson): warm <= 1.5 s, cold <= 3.5 s."""
 from __future__ import annotations
 
 import json
@@ -33,6 +34,10 @@ from .chromium import READY_TIMEOUT_MS, browser_label, engine_ready, launch_opti
 from .core import Bench, Figure, secs, skipped
 
 TARGET_WARM_READY_S = 1.5
+TARGET_COLD_READY_S = 3.5
+# The reader's first press on the first live board (its engine loads on touch: core/recorded-engine.js warmOnTouch).
+TOUCH = """() => document.querySelector('figure.kr-board[data-interactive="true"]')
+  .dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, button: 0 }))"""
 PUZZLE = "section.kr-pz"
 PUZZLE_BOARD = ".kr-pz-layout figure.kr-board"
 SOLUTION = f'{PUZZLE} button[data-action="solution"]'
@@ -131,11 +136,12 @@ def section_ready(bench: Bench) -> Iterable[Figure | str]:
         key = "ready" if kind.key == "lesson" else f"ready.{kind.key}"  # ready.cold.s: the lesson, as before
         for temp, runs in (("cold", t.cold), ("warm", t.warm)):
             total = statistics.median(run["ready"] for run in runs)
-            ok = total <= TARGET_WARM_READY_S if (kind.key, temp) == ("lesson", "warm") else None
+            target = {"warm": TARGET_WARM_READY_S, "cold": TARGET_COLD_READY_S}[temp] if kind.key == "lesson" else None
             label = f"{kind.label}, {temp}" + (f": {kind.url}" if temp == "cold" else "")
             yield bench.add(Figure(f"{key}.{temp}.s", label, total, secs(total),
                                    "runs: " + ", ".join(secs(run["ready"]) for run in runs) + "; " + _steps(runs),
-                                   target=f"<= {TARGET_WARM_READY_S} s" if ok is not None else None, ok=ok))
+                                   target=f"<= {target} s" if target else None,
+                                   ok=total <= target if target else None))
         if t.answering:
             a = statistics.median(t.answering)
             yield bench.add(Figure(f"{key}.answering.s", "puzzle answers moves (navigation start)", a, secs(a),
@@ -168,6 +174,9 @@ def _measure(page, base: str, kind: PageType, timings: Timings) -> dict:
             live, begin = ready_ms(page, kind.selector, click=ANALYSE)
         elif kind.selector:
             ready_ms(page, kind.selector)
+        else:  # a lesson: live from its recorded replies, then touched
+            ready_ms(page)
+            page.evaluate(TOUCH)
         engine = engine_ready(page)
         run = {step: (ms - begin) / 1000 for step, ms in engine["timings"].items()}
         if kind.analyse:  # from the click until the board is live again (after the engine is ready)

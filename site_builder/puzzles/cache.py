@@ -27,15 +27,19 @@ ROOT = Path(__file__).resolve().parents[2]
 # Folders (searched recursively) and files whose Python sources a proof depends on, under ROOT.
 SOURCES = ("engine", "site_builder/puzzles", "site_builder/games", "site_builder/plugin.py",
            "site_builder/replies.py")
+# Checks that read a proof after it is made, on every build: editing them changes no proof.
+AFTER_PROOFS = ("site_builder/puzzles/hints.py", "site_builder/puzzles/answers.py",
+                "site_builder/puzzles/statement.py")
 
 
 def source_files(extra: tuple[Path, ...] = ()) -> list[Path]:
     """Every source file of SOURCES under ROOT, then of ``extra`` (folders or files: a game's code
-    from outside the project), in a fixed order."""
+    from outside the project), in a fixed order; not the checks of AFTER_PROOFS."""
     found: list[Path] = []
     for path in [ROOT / name for name in SOURCES] + list(extra):
         found += sorted(path.rglob("*.py")) if path.is_dir() else [path]
-    return found
+    after = {ROOT / name for name in AFTER_PROOFS}
+    return [path for path in found if path not in after]
 
 
 @lru_cache(maxsize=8)

@@ -2,8 +2,10 @@
 
 Per puzzle (:func:`puzzle_issues`):
   * at least ``MIN_HINTS`` hints in each language;
-  * no hint names what the kind's proof calls a giveaway (``proof["giveaways"]``: the key's
-    destination square, the number to find, the right move ...), as a whole word;
+  * no hint and no title gives the answer away (:mod:`.answers`): what the kind's proof calls a
+    giveaway (``proof["giveaways"]``: the key's destination square, the number to find, the right
+    move ...) as a whole word, a move of the solution's line (any ply, in the game's notation, by
+    its squares in order, or in the site's move words), or the right choice of a question;
   * no two hints of the puzzle say the same thing.
 Across the collection (:func:`collection_problems`): no hint is another puzzle's hint.
 
@@ -20,6 +22,7 @@ from dataclasses import dataclass
 
 from ..errors import BuildProblem
 from ..i18n import LANGS
+from .answers import Answers
 from .kinds.base import Issue
 
 MIN_HINTS = 2
@@ -53,17 +56,15 @@ def same_hint(a: str, b: str) -> bool:
     return len(a) - prefix - suffix <= WORD and len(b) - prefix - suffix <= WORD
 
 
-def names(text: str, giveaway: str) -> bool:
-    """Does ``text`` contain ``giveaway`` as a whole word (Thai digits read as ASCII)?"""
-    plain = text.lower().translate(THAI_DIGITS)
-    return re.search(rf"(?<![a-z0-9]){re.escape(giveaway.lower())}(?![a-z0-9])", plain) is not None
-
-
 def puzzle_issues(puzzle) -> list[Issue]:
-    """The problems of one proven puzzle's hints."""
+    """The problems of one proven puzzle's hints and title."""
     issues = []
-    giveaways = (puzzle.proof or {}).get("giveaways", [])
+    answers = Answers.of(puzzle)
     for lang in LANGS:
+        title = (puzzle.title or {}).get(lang, "")
+        for named in answers.named(title, lang):
+            issues.append(Issue(f"title.{lang}", f"the title gives the answer away: it names {named}",
+                                "name the idea or the position, not the answer"))
         hints = puzzle.hints[lang]
         if len(hints) < MIN_HINTS:
             have = "no hints" if not hints else f"only {len(hints)} hint"
@@ -71,10 +72,9 @@ def puzzle_issues(puzzle) -> list[Issue]:
                                 FIX))
             continue
         for i, hint in enumerate(hints):
-            for giveaway in giveaways:
-                if names(hint, giveaway):
-                    issues.append(Issue(f"hints.{lang}", f"hint {i + 1} gives the answer away: it names {giveaway!r}",
-                                        "lead the reader to the idea without naming the answer"))
+            for named in answers.named(hint, lang):
+                issues.append(Issue(f"hints.{lang}", f"hint {i + 1} gives the answer away: it names {named}",
+                                    "lead the reader to the idea without naming the answer"))
             for j in range(i):
                 if same_hint(masked(hints[j]), masked(hint)):
                     issues.append(Issue(f"hints.{lang}", f"hints {j + 1} and {i + 1} say the same thing",

@@ -53,6 +53,8 @@ def to_toml(pid: str, game: str, kind: str, cand: Candidate, credit: dict[str, s
     lines += [f"{name} = {value}" for name, value in cand.fields.items()]
     lines.append(f"solution = {_toml_list(cand.line)}")
     for table in ("title", "goal"):
+        if texts.get(table) is None:  # no [goal]: the kind's own, which says the count it asks
+            continue
         lines += ["", f"[{table}]", f"th = {_toml_str(texts[table]['th'])}", f"en = {_toml_str(texts[table]['en'])}"]
     lines += ["", HINTS_TODO]
     return "\n".join(lines) + "\n"

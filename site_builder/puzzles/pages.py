@@ -100,7 +100,7 @@ def outputs(site, urls) -> list[Output]:
                 difficulty=s["difficulty"].format(n=puzzle.difficulty),
                 figure=Markup(puzzle.site.figure(boards[puzzle.id][lang], lang) if puzzle.site.boards
                               else puzzle.site.table_figure(puzzle.board, lang)),
-                sprite=Markup(puzzle.site.sprite() + frames), hints=puzzle.hints[lang],
+                sprite=Markup(puzzle.site.sprite() + frames), hints=puzzle.hints[lang], board_skip=puzzle.site.boards,
                 tags=[tag_names(puzzle.site, lang)[tag] for tag in puzzle.tags], credit=puzzle.credit[lang],
                 solution=puzzle.solution[lang],
                 quiz=kind.page_data(puzzle, puzzle.proof, lang)["quiz"],

@@ -1,5 +1,5 @@
 """Phase 1 for puzzles: find the files, check them, prove them (or take the proof from the cache),
-then check their hints (hints.py: per puzzle and across the collection).
+then check their hints (hints.py: per puzzle and across the collection) and statements (statement.py).
 
 ``load_puzzles(root)`` returns a :class:`PuzzleSet` and every problem of every file at once.
 All engine work of the puzzle pages happens here: the proofs, the replies each page answers
@@ -33,6 +33,7 @@ from .engine_ctx import GameEngine, known_games
 from .hints import collection_problems, puzzle_issues
 from .kinds.base import Issue
 from .schema import Puzzle, discover, validate
+from .statement import statement_issues
 
 CACHE_ENV = "KRADAN_PROOF_CACHE"  # a folder, or "off"
 JOBS_ENV = "KRADAN_PROOF_JOBS"  # worker processes for proofs (1: none)
@@ -144,7 +145,7 @@ def load_puzzles(root: Path, cache: ProofCache | None = None) -> tuple[PuzzleSet
 
     proven = []
     for puzzle in (p for p in checked if p.proof is not None):
-        issues = puzzle_issues(puzzle)
+        issues = puzzle_issues(puzzle) + statement_issues(puzzle, result.goal(puzzle))
         problems += [puzzle.problem(issue) for issue in issues]
         if not issues:
             proven.append(puzzle)
@@ -236,8 +237,9 @@ def proof_jobs() -> int:
 class Provers:
     """Proofs started while the files are still being checked: one worker process per core
     (``jobs``), each puzzle sent as soon as it is known to need a proof; ``results`` gives them in
-    the order sent. Where this system cannot start processes, or a worker dies, the proofs run in
-    this process instead."""
+    the order sent. The workers start with the second proof: one alone (an author's edit under
+    ``serve``) is proven in this process, sooner than processes start. Where this system cannot
+    start processes, or a worker dies, the proofs run in this process instead."""
 
     def __init__(self, jobs: int | None = None):
         self.jobs = jobs or proof_jobs()
@@ -245,14 +247,13 @@ class Provers:
         self._sent: list[tuple[Puzzle, Future | None]] = []
 
     def submit(self, puzzle: Puzzle) -> None:
-        future = None
-        if self.jobs > 1:
+        self._sent.append((puzzle, None))
+        if self.jobs > 1 and len(self._sent) > 1:
             try:
                 self._pool = self._pool or ProcessPoolExecutor(max_workers=self.jobs)
-                future = self._pool.submit(prove_one, puzzle)
+                self._sent = [(sent, future or self._pool.submit(prove_one, sent)) for sent, future in self._sent]
             except (OSError, NotImplementedError, BrokenProcessPool):  # no processes here (a sandbox)
                 self.jobs = 1
-        self._sent.append((puzzle, future))
 
     def results(self) -> tuple[int, list[Proven]]:
         """``(processes used, results in the order sent)``."""

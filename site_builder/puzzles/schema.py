@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import difflib
 import hashlib
+import json
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -15,7 +16,7 @@ from pathlib import Path
 from ..errors import BuildProblem
 from ..games import PLUGINS
 from ..i18n import LANGS
-from ..plugin import GameSite
+from ..plugin import GameSite, PuzzleExample
 from .kinds.base import Field, Issue, PuzzleKind
 from .registry import KINDS
 from .texts import tag_words
@@ -193,11 +194,26 @@ def _type_name(value: object) -> str:
             list: "a list", dict: "a table"}.get(type(value), type(value).__name__)
 
 
-def _check_value(name: str, value: object, spec: Field) -> list[Issue]:
+def _toml_string(text: str) -> str:
+    """``text`` as a one-line TOML basic string (a multi-line position's line breaks as ``\\n``)."""
+    return json.dumps(text, ensure_ascii=False)
+
+
+def own_examples(game: object) -> dict[str, str]:
+    """The examples of the fields written in a game's own notation (id, position, tags), as TOML
+    values, from the game's site plugin; the author's guide's when the game is unknown."""
+    example: PuzzleExample = PLUGINS[game].puzzle_example if isinstance(game, str) and game in PLUGINS else EXAMPLE
+    return {"id": _toml_string(example.id), "game": _toml_string(example.game),
+            "position": _toml_string(example.position), "tags": example.tags}
+
+
+def _check_value(name: str, value: object, spec: Field, example: str | None = None) -> list[Issue]:
+    """Issues of a field's value; ``example`` (else the field's own) is the fix's example."""
     want = check_type(value, spec)
+    example = example or spec.example
     if want:
         return [Issue(name, f"must be {want}, not {_type_name(value)} {_short(value)}",
-                      f"write e.g. {name} = {spec.example}" if spec.example else f"write {want}")]
+                      f"write e.g. {name} = {example}" if example else f"write {want}")]
     issues = []
     if spec.choices and value not in spec.choices:
         allowed = ", ".join(repr(c) if isinstance(c, str) else str(c) for c in spec.choices)
@@ -254,14 +270,16 @@ def validate(path: Path, rel: str, folder_game: str | None, known: dict[str, dic
         return None, problems, None
     lines = KeyLines(text)
     issues: list[Issue] = []
+    examples = own_examples(data.get("game"))  # in the puzzle's own notation
 
     def common(name: str):
         spec = COMMON[name]
+        example = examples.get(name, spec.example)
         if name not in data:
             if spec.required:
-                issues.append(Issue(name, "is missing", f"add {name} = {spec.example}"))
+                issues.append(Issue(name, "is missing", f"add {name} = {example}"))
             return spec.default
-        found = _check_value(name, data[name], spec)
+        found = _check_value(name, data[name], spec, example)
         issues.extend(found)
         return None if found else data[name]
 
@@ -270,7 +288,7 @@ def validate(path: Path, rel: str, folder_game: str | None, known: dict[str, dic
     if isinstance(pid, str):
         if not ID.match(pid) or pid in RESERVED_IDS:
             issues.append(Issue("id", f"{pid!r} cannot be used in a URL",
-                                f"use lowercase a-z, 0-9 and '-', like \"{EXAMPLE.id}\""
+                                f"use lowercase a-z, 0-9 and '-', like {examples['id']}"
                                 + (f" (not {', '.join(RESERVED_IDS)})" if pid in RESERVED_IDS else "")))
         elif pid != path.stem:
             issues.append(Issue("id", f"{pid!r} differs from the file name {path.name!r}",
@@ -347,12 +365,14 @@ def validate(path: Path, rel: str, folder_game: str | None, known: dict[str, dic
         if not reply["ok"]:
             err = reply["error"]
             issues.append(Issue("position", f"the engine rejects the position: {err['message']}",
-                                f"write a legal {game} FEN, like \"{PLUGINS[game].puzzle_example.position}\""))
+                                f"write a legal {game} position, like position = {examples['position']}"))
         else:
             board = reply
             solver = reply["turn"]
 
-    problems += [BuildProblem(rel, lines.line(i.field), f"{i.field}: {i.what}", i.fix) for i in issues]
+    # A field the file leaves out is to be added next to the puzzle's first lines: point there.
+    anchor = lines.line("kind") or lines.line("game") or lines.line("id") or 1
+    problems += [BuildProblem(rel, lines.line(i.field) or anchor, f"{i.field}: {i.what}", i.fix) for i in issues]
     written = (data["id"], lines.line("id")) if isinstance(data.get("id"), str) else None
     if problems or kind_obj is None or board is None:
         return None, problems, written

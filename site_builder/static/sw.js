@@ -1,26 +1,36 @@
 /**
  * Kradan's service worker: offline mode. The build writes it to /sw.js (scope "/") with BUILD
- * filled in (site_builder/offline.py): version, shell and pack ({path: [sha256[:16], bytes]}),
- * runtime (folders cached on first use), pyodide, pyodideCache, fallback ({lang: path}).
+ * filled in (site_builder/offline.py): version, shell and pack ({path: [sha256[:16], bytes,
+ * bytes sent]}), runtime (folders cached on first use), pyodide, pyodideCache, wheel, fallback
+ * ({lang: path}).
  *
- * One build, one cache: "kradan-<version>" holds this build's shell (installed at once) and its
- * pages (the pack, fetched on request from the page, in batches). Every file is checked against
- * its hash before it is stored and again before it is served, so a version never serves another
- * build's file, and a damaged entry is fetched again from the network. Pyodide is cached on first
- * use in "kradan-pyodide-<hash of its folder>" (its URLs never change), Pagefind's files in
+ * Nothing is downloaded that the reader did not ask for. Installing saves the small shell (the
+ * offline and fallback pages and the files every page loads); the page the reader has open and
+ * the files it used are kept from the browser's HTTP cache ({type: 'keep'}; the engine never
+ * from the network), and every page or file fetched later through this worker is kept as it is
+ * read. The whole site, the pack (every page, the engine wheel and Pyodide), is fetched only when
+ * the reader asks for it ({type: 'pack', force: true}), in batches; the request is remembered in
+ * the cache (META), so a reload or a lost connection resumes it and an update saves it again.
+ *
+ * One build, one cache: "kradan-<version>" holds this build's files. Every file is checked
+ * against its hash before it is stored and again before it is served, so a version never serves
+ * another build's file, and a damaged entry is fetched again from the network. Pyodide is kept in
+ * "kradan-pyodide-<hash of its folder>" (its URLs never change), Pagefind's files in
  * "kradan-<version>-runtime".
  *
- * Updates: a new worker installs its whole shell (and the pack, when the reader had saved it,
- * copying unchanged pages from the old cache), then waits. The page offers a reload button that
- * sends {type: 'activate'}; on activation every other Kradan cache is deleted. A page fetched
- * from the network that is not this build's (a newer deploy) gets its files from the network too,
- * never from this cache, and the page is told to look for the update.
+ * Updates: a new worker installs its shell, then the pack when the reader had asked for it, else
+ * this build's copy of each file the reader had kept (unchanged ones copied from the old cache),
+ * then waits. The page offers a reload button that sends {type: 'activate'}; on activation every
+ * other Kradan cache is deleted. A page fetched from the network that is not this build's (a
+ * newer deploy) gets its files from the network too, never from this cache, and the page is told
+ * to look for the update.
  *
- * Messages in: {type: 'activate' | 'pack' (force: the reader asked; it also saves a lost shell
- * again and retries after a quota error) |
- * 'status' | 'remove'}, answered on event.ports[0]. Messages out (to pages): {type: 'pack', ...
- * status}, {type: 'missing', path} (a saved file is damaged and the network is down),
- * {type: 'update'} (the network has another build), {type: 'install-failed', reason}.
+ * Messages in: {type: 'activate' | 'keep' (paths: what the page used) | 'pack' (force: the reader
+ * asked; it also saves a lost shell again and retries after a quota error) | 'status' | 'remove'},
+ * answered on event.ports[0]. Messages out (to pages): {type: 'pack', done, total, percent},
+ * {type: 'missing', path} (a saved file is damaged or gone and the network is down),
+ * {type: 'unsaved', path} (a file that was never saved is needed offline), {type: 'update'} (the
+ * network has another build), {type: 'install-failed', reason}.
  */
 const BUILD = __KRADAN_BUILD__;
 
@@ -40,6 +50,13 @@ let packError = null; // why the last pack stopped
 const entry = (path) => BUILD.shell[path] || BUILD.pack[path];
 const isPage = (path) => path.endsWith('/');
 const langOf = (path) => (path.startsWith('/en/') ? 'en' : 'th');
+/** Pyodide's files and the engine wheel: big, and only ever fetched for them when the reader asks. */
+const isEngine = (path) => path.startsWith(BUILD.pyodide) || path === BUILD.wheel;
+/** Pyodide's files live in a cache of their own (their URLs never change between builds). */
+const cacheOf = (path) => caches.open(path.startsWith(BUILD.pyodide) ? PYODIDE : CACHE);
+/** A cache of an older build's files (not Pyodide's, not a runtime cache). */
+const isOlderVersion = (name) => name.startsWith(PREFIX) && name !== CACHE && !name.endsWith('-runtime')
+  && !name.startsWith(`${PREFIX}pyodide-`);
 
 async function hashOf(response) {
   const digest = await crypto.subtle.digest('SHA-256', await response.clone().arrayBuffer());
@@ -56,6 +73,16 @@ async function ownCache() {
   return (await caches.has(CACHE)) ? caches.open(CACHE) : null;
 }
 
+/** The paths this version has saved (its cache and Pyodide's). */
+async function savedPaths() {
+  const have = new Set();
+  for (const name of [CACHE, PYODIDE]) {
+    if (!(await caches.has(name))) continue;
+    for (const request of await (await caches.open(name)).keys()) have.add(new URL(request.url).pathname);
+  }
+  return have;
+}
+
 /** The saved copy of `path`: {response} when good, {problem: 'missing' | 'damaged'} when not. */
 async function saved(path) {
   const cache = await ownCache();
@@ -68,7 +95,7 @@ async function saved(path) {
 /** `path` from an older Kradan cache if it has this build's bytes (an update reuses them). */
 async function fromOlderCache(path) {
   for (const name of await caches.keys()) {
-    if (!name.startsWith(PREFIX) || name === CACHE || name.endsWith('-runtime') || name.startsWith(`${PREFIX}pyodide-`)) continue;
+    if (!isOlderVersion(name)) continue;
     const response = await (await caches.open(name)).match(path);
     if (await isOurs(path, response)) return response;
   }
@@ -83,24 +110,29 @@ async function fetchOurs(path) {
   return response;
 }
 
+/** Save this build's `path`: from an older cache when unchanged, else from the network. */
+async function saveOne(path) {
+  const response = (await fromOlderCache(path)) || (await fetchOurs(path));
+  if (removed) throw Object.assign(new Error('offline mode was removed'), { code: 'removed' });
+  await (await cacheOf(path)).put(path, response);
+}
+
 /**
- * Store every path not in `cache` yet, BATCH at a time; `progress(stored)` after each batch.
- * @param {Cache} cache
+ * Save every path not saved yet, BATCH at a time; `progress(done)` after each batch. Stops at the
+ * first error (what was saved stays), unless `bestEffort`.
  * @param {string[]} paths
- * @param {(stored: number) => unknown} [progress]
+ * @param {{progress?: (done: number) => unknown, bestEffort?: boolean}} [options]
  */
-async function store(cache, paths, progress = () => {}) {
-  const have = new Set((await cache.keys()).map((request) => new URL(request.url).pathname));
+async function store(paths, { progress = () => {}, bestEffort = false } = {}) {
+  const have = await savedPaths();
   const todo = paths.filter((path) => !have.has(path));
-  let stored = paths.length - todo.length;
+  let done = paths.length - todo.length;
   for (let i = 0; i < todo.length; i += BATCH) {
-    await Promise.all(todo.slice(i, i + BATCH).map(async (path) => {
-      const response = (await fromOlderCache(path)) || (await fetchOurs(path));
-      if (removed) throw Object.assign(new Error('offline mode was removed'), { code: 'removed' });
-      await cache.put(path, response);
-    }));
-    stored += todo.slice(i, i + BATCH).length;
-    progress(stored);
+    const batch = todo.slice(i, i + BATCH).map(saveOne);
+    if (bestEffort) await Promise.allSettled(batch);
+    else await Promise.all(batch);
+    done += batch.length;
+    progress(done);
   }
 }
 
@@ -122,19 +154,29 @@ async function readMeta(cache) {
 
 const writeMeta = (cache, meta) => cache.put(META, new Response(JSON.stringify(meta), { headers: { 'Content-Type': 'application/json' } }));
 
-/** Did the reader save the pages with an older version? (Then an update saves them too.) */
+/** Did the reader save the whole site with an older version? (Then an update saves it too.) */
 async function packWanted() {
   for (const name of await caches.keys()) {
-    if (name.startsWith(PREFIX) && name !== CACHE && (await readMeta(await caches.open(name))).requested) return true;
+    if (isOlderVersion(name) && (await readMeta(await caches.open(name))).requested) return true;
   }
   return false;
+}
+
+/** This build's copy of every file the reader kept with an older version (best effort). */
+async function carryOver() {
+  const kept = new Set();
+  for (const name of await caches.keys()) {
+    if (!isOlderVersion(name)) continue;
+    for (const request of await (await caches.open(name)).keys()) kept.add(new URL(request.url).pathname);
+  }
+  await store([...kept].filter((path) => entry(path) && !isEngine(path)), { bestEffort: true });
 }
 
 self.addEventListener('install', (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     try {
-      await store(cache, Object.keys(BUILD.shell));
+      await store(Object.keys(BUILD.shell));
     } catch (err) {
       await caches.delete(CACHE); // no half-installed version stays behind
       await tell({ type: 'install-failed', reason: errorCode(err) });
@@ -143,6 +185,8 @@ self.addEventListener('install', (event) => {
     if (await packWanted()) {
       await writeMeta(cache, { requested: true, complete: false, error: null });
       await pack(false).catch(() => {}); // best effort: what is missing is fetched later
+    } else {
+      await carryOver();
     }
   })());
 });
@@ -155,27 +199,39 @@ self.addEventListener('activate', (event) => {
   })());
 });
 
-/** Fetch and store every page of the pack (once at a time); resolves to the status. */
+/**
+ * Save the whole site (once at a time) when the reader asked for it, now (`force`) or before (the
+ * request in META: a reload resumes it); resolves to the status.
+ */
 function pack(force) {
   if (force) removed = false; // the reader asked: offline mode is on again
   packing = packing || (async () => {
     let cache = await ownCache();
     if (removed || !(cache || force)) return;
     const meta = await readMeta(cache);
-    if (!force && (meta.complete || meta.error === 'quota' || packError === 'quota')) return;
+    if (!force && (!meta.requested || meta.complete || meta.error === 'quota' || packError === 'quota')) return;
     cache = cache || (await caches.open(CACHE)); // the whole cache was lost: save the shell again first
     const paths = Object.keys(BUILD.pack);
+    const sent = (list) => list.reduce((total, path) => total + entry(path)[2], 0);
+    const all = sent(paths);
     packError = null;
     try {
       await writeMeta(cache, { requested: true, complete: false, error: null });
-      await store(cache, Object.keys(BUILD.shell));
-      await store(cache, paths, (done) => tell({ type: 'pack', done, total: paths.length }));
+      await store(Object.keys(BUILD.shell));
+      await store(paths, {
+        progress: async (done) => {
+          const have = await savedPaths();
+          const percent = Math.floor((100 * sent(paths.filter((path) => have.has(path)))) / Math.max(all, 1));
+          await tell({ type: 'pack', done, total: paths.length, percent });
+        },
+      });
       await writeMeta(cache, { requested: true, complete: true, error: null });
     } catch (err) {
       const code = errorCode(err);
       if (code === 'removed') return;
-      // a quota error keeps the pages stored so far (each one whole) and stops asking; with no
-      // room left to note it in the cache, this worker remembers it (a restarted one meets it again)
+      // a quota or network error keeps the files stored so far (each one whole); after a quota
+      // error it stops asking; with no room left to note it in the cache, this worker remembers
+      // it (a restarted one meets it again)
       packError = code;
       await writeMeta(cache, { requested: true, complete: false, error: code }).catch(() => {});
       if (code === 'update') self.registration.update().catch(() => {});
@@ -184,28 +240,56 @@ function pack(force) {
   return packing.then(status);
 }
 
-/** What this version holds: files, pages, bytes, the pack's state, damage seen. */
+/**
+ * Keep the page the reader has open and the files it used, fetched before this worker controlled
+ * it: from the browser's HTTP cache; a page or a small file not found there is fetched again, the
+ * engine never. Resolves to the status.
+ * @param {string[]} paths
+ */
+async function keepVisited(paths) {
+  const cache = await ownCache();
+  if (!cache || removed) return status();
+  const have = await savedPaths();
+  for (const path of new Set(paths)) {
+    if (have.has(path) || !(entry(path) || path.startsWith(BUILD.pyodide))) continue;
+    let response = await fetch(path, { cache: 'only-if-cached', mode: 'same-origin' }).catch(() => null);
+    if (!(response && response.ok) && !isEngine(path)) response = await fetch(path).catch(() => null);
+    if (!response || !response.ok || (entry(path) && !(await isOurs(path, response))) || removed) continue;
+    await (await cacheOf(path)).put(path, response).catch(() => {});
+  }
+  return status();
+}
+
+/** What this version holds: files, pages, bytes, what the whole site still needs, the pack's state, damage seen. */
 async function status() {
   const cache = await ownCache();
-  const paths = cache ? (await cache.keys()).map((request) => new URL(request.url).pathname) : [];
-  const savedPaths = paths.filter((path) => entry(path));
-  let runtimeBytes = 0;
+  const have = cache ? await savedPaths() : new Set();
+  const savedList = [...have].filter((path) => entry(path));
+  const packPaths = Object.keys(BUILD.pack);
+  const every = [...Object.keys(BUILD.shell), ...packPaths];
+  const sum = (list, i) => list.reduce((total, path) => total + entry(path)[i], 0);
+  let runtimeBytes = 0; // Pagefind's files and Pyodide's memory snapshot, kept when first used
   for (const name of [RUNTIME, PYODIDE]) {
     if (!(await caches.has(name))) continue;
     const runtime = await caches.open(name);
-    for (const request of await runtime.keys()) runtimeBytes += (await (await runtime.match(request)).blob()).size;
+    for (const request of await runtime.keys()) {
+      if (!entry(new URL(request.url).pathname)) runtimeBytes += (await (await runtime.match(request)).blob()).size;
+    }
   }
-  const sum = (list) => Object.values(list).reduce((total, [, bytes]) => total + bytes, 0);
   return {
     version: BUILD.version,
     cached: Boolean(cache),
-    pages: savedPaths.filter(isPage),
-    savedBytes: savedPaths.reduce((total, path) => total + entry(path)[1], 0),
+    pages: savedList.filter(isPage),
+    savedBytes: sum(savedList, 1),
     runtimeBytes,
-    shellBytes: sum(BUILD.shell),
-    packBytes: sum(BUILD.pack),
-    packTotal: Object.keys(BUILD.pack).length,
-    packDone: savedPaths.filter((path) => BUILD.pack[path]).length,
+    engineSaved: every.filter(isEngine).every((path) => have.has(path)),
+    shellBytes: sum(Object.keys(BUILD.shell), 1),
+    packBytes: sum(packPaths, 1),
+    siteBytes: sum(every, 1),
+    siteSent: sum(every, 2),
+    toDownload: sum(every.filter((path) => !have.has(path)), 2),
+    packTotal: packPaths.length,
+    packDone: packPaths.filter((path) => have.has(path)).length,
     meta: { ...(await readMeta(cache)), ...(packError ? { error: packError } : {}) },
     health,
   };
@@ -215,7 +299,13 @@ function note(list, path) {
   if (!list.includes(path)) list.push(path);
 }
 
-/** A file of this build: the saved copy, else the network (repairing the copy), else an error. */
+/** Was `path` meant to be saved (the shell, or the whole site once saved)? */
+async function shouldHaveBeen(path) {
+  const cache = await ownCache();
+  return Boolean(cache && (BUILD.shell[path] || (await readMeta(cache)).complete));
+}
+
+/** A file of this build: the saved copy, else the network (keeping a copy), else an error. */
 async function precached(event, path) {
   if (foreign.has(event.clientId)) return fetch(event.request);
   const copy = await saved(path);
@@ -224,9 +314,11 @@ async function precached(event, path) {
   try {
     response = await fetch(event.request);
   } catch (err) {
-    if (copy.problem === 'damaged' || (await caches.has(CACHE))) {
+    if (copy.problem === 'damaged' || (await shouldHaveBeen(path))) {
       note(health.missing, path);
       tell({ type: 'missing', path }, event.clientId);
+    } else if (await caches.has(CACHE)) {
+      tell({ type: 'unsaved', path }, event.clientId);
     }
     throw err;
   }
@@ -238,8 +330,7 @@ async function precached(event, path) {
 async function keep(path, response, problem) {
   const cache = await ownCache();
   if (!cache || removed || !(await isOurs(path, response))) return;
-  const shouldHaveBeen = BUILD.shell[path] || (await readMeta(cache)).complete; // else: not saved yet
-  if (problem === 'damaged' || (problem === 'missing' && shouldHaveBeen)) note(health.repaired, path);
+  if (problem === 'damaged' || (problem === 'missing' && (await shouldHaveBeen(path)))) note(health.repaired, path);
   await cache.put(path, response).catch(() => {});
 }
 
@@ -306,10 +397,11 @@ async function removeAll() {
 }
 
 self.addEventListener('message', (event) => {
-  const { type, force } = event.data || {};
+  const { type, force, paths } = event.data || {};
   const reply = (value) => event.ports[0] && event.ports[0].postMessage(value);
   const answer = (promise) => event.waitUntil(promise.then(reply, (err) => reply({ error: errorCode(err) })));
   if (type === 'activate') self.skipWaiting();
+  else if (type === 'keep') answer(keepVisited(Array.isArray(paths) ? paths.map(String) : []));
   else if (type === 'pack') answer(pack(Boolean(force)));
   else if (type === 'status') answer(status());
   else if (type === 'remove') answer(removeAll().then(() => ({ removed: true })));

@@ -87,6 +87,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "hash_newer": "ลิงก์นี้มาจากรุ่นใหม่กว่าหน้านี้ ({version}) ลองโหลดหน้าใหม่",
         "hash_kind": "ท้ายลิงก์นี้ไม่ใช่รหัสงาน แต่เป็นรหัสอีกชนิด เช่น รหัสผลงานของนักเรียน ซึ่งต้องวางในสมุดคะแนน",
         "hash_deflate": "เบราว์เซอร์นี้อ่านลิงก์แบบย่อไม่ได้ ลองเปิดด้วยเบราว์เซอร์โครมหรือซาฟารีรุ่นใหม่",
+        "hash_too_many": "ลิงก์นี้มีโจทย์ {count} ข้อ แต่งานหนึ่งมีได้ไม่เกิน {max} ข้อ ให้แบ่งเป็นหลายงาน",
         "copied": "คัดลอกลิงก์แล้ว ส่งให้นักเรียนทางไลน์หรือช่องทางอื่นได้เลย",
         "copy_failed": "คัดลอกอัตโนมัติไม่ได้ เลือกลิงก์ในช่องแล้วกดคัดลอกเอง",
         "qr_too_long": "ลิงก์นี้ยาวเกินกว่าจะทำเป็นคิวอาร์โค้ดได้ ({n} ตัวอักษร) ลองย่อคำชี้แจงหรือชื่องาน หรือลดจำนวนโจทย์ ลิงก์ยังใช้ได้ตามปกติ",
@@ -164,6 +165,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "hash_kind": "The end of this link is not an assignment code but another kind of code ({tag}), such as a "
                      "student's result code, which goes into the gradebook.",
         "hash_deflate": "This browser cannot read compressed links. Try a recent Chrome or Safari.",
+        "hash_too_many": "This link has {count} exercises, but an assignment holds at most {max}: split it into "
+                         "several assignments.",
         "copied": "Link copied. Send it to your class over LINE or any other way.",
         "copy_failed": "Could not copy automatically. Select the link in the box and copy it yourself.",
         "qr_too_long": "This link is too long for a QR code ({n} characters). Shorten the instructions or the title, "
@@ -176,7 +179,7 @@ STRINGS: dict[str, dict[str, str]] = {
 SCRIPT_KEYS = ("catalog_failed", "found", "none_found", "add", "add_label", "added", "added_label", "full", "picked_count",
                "up", "down", "remove", "up_label", "down_label", "remove_label", "moved", "added_live",
                "removed_live", "meta", "missing", "missing_note", "bad_hash", "hash_bad", "hash_older",
-               "hash_newer", "hash_kind", "hash_deflate", "copied", "copy_failed",
+               "hash_newer", "hash_kind", "hash_deflate", "hash_too_many", "copied", "copy_failed",
                "qr_too_long", "qr_label", "invalid")
 
 

@@ -32,6 +32,8 @@ STRINGS: dict[str, dict[str, str]] = {
                       "งานที่ทำไว้ในเครื่องนี้ยังอยู่ครบ",
         "wrongKind": "นี่คือรหัสผลของนักเรียน ไม่ใช่ลิงก์งาน รหัสผลต้องส่งให้ครูวางในสมุดคะแนน",
         "noDeflate": "เบราว์เซอร์นี้อ่านลิงก์งานไม่ได้ ลองเปิดด้วยเบราว์เซอร์โครมหรือซาฟารีรุ่นใหม่",
+        "tooMany": "ลิงก์งานนี้มีโจทย์ {count} ข้อ แต่งานหนึ่งมีได้ไม่เกิน {max} ข้อ ขอให้ครูแบ่งเป็นหลายงาน "
+                   "งานที่ทำไว้ในเครื่องนี้ยังอยู่ครบ",
         "catalogFailed": "โหลดรายชื่อโจทย์ไม่ได้ จึงแสดงเป็นรหัสโจทย์แทน ยังทำงานได้ตามปกติ",
         "missing": "โจทย์ข้อนี้ไม่มีในเว็บแล้ว ข้ามไปได้เลย",
         "due": "ส่งภายใน {date}",
@@ -71,6 +73,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "shareText": "ผลงาน “{title}” ของ {name}\n{code}",
         "storageFull": "บันทึกงานไว้ในเครื่องนี้ไม่ได้ (พื้นที่เก็บข้อมูลเต็มหรือถูกปิดไว้) ทำต่อได้ "
                        "แต่ถ้าโหลดหน้าใหม่ ผลอาจหาย ทำรหัสผลส่งครูไว้ก่อน",
+        "stateDamaged": "งานที่บันทึกไว้ในเครื่องนี้เสียหายบางส่วน เก็บส่วนที่อ่านได้ไว้แล้ว ข้อที่อ่านไม่ได้ต้องทำใหม่",
+        "itemsDamaged": "ข้อ {items} ส่งในรหัสไม่ได้ (ข้อมูลในเครื่องเสียหายหรือยาวเกินไป) จึงส่งเป็น \"ยังไม่ได้ทำ\" "
+                        "ทำข้อนั้นใหม่แล้วทำรหัสผลอีกครั้งได้",
+        "codeFailed": "ทำรหัสผลไม่ได้ เพราะข้อมูลงานในเครื่องนี้เสียหาย ลองโหลดหน้านี้ใหม่ ถ้ายังไม่ได้ให้แจ้งครู",
         "savedHeading": "งานที่เคยเปิดในเครื่องนี้",
         "savedItem": "{title} ({done}/{total} ข้อ)",
     },
@@ -90,6 +96,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "wrongKind": "This is a student's result code, not an assignment link. Result codes go to the "
                      "teacher's gradebook.",
         "noDeflate": "This browser cannot read assignment links. Try a recent Chrome or Safari.",
+        "tooMany": "This assignment link has {count} exercises, but an assignment holds at most {max}. Ask your "
+                   "teacher to split it into several assignments. Your work on this device is safe.",
         "catalogFailed": "The list of exercises could not be loaded, so their codes are shown instead. "
                          "Everything else works.",
         "missing": "This exercise no longer exists on the site: skip it.",
@@ -130,6 +138,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "shareText": "Results of “{title}” by {name}\n{code}",
         "storageFull": "Your work cannot be saved on this device (storage is full or blocked). You can go on, "
                        "but a reload may lose it: make your result code and send it first.",
+        "stateDamaged": "Part of the work saved on this device was damaged. What could be read is kept; "
+                        "the items that could not be read must be done again.",
+        "itemsDamaged": "Item {items} cannot go in the code (the work saved on this device is damaged or too long), "
+                        "so it is sent as \"not tried\". Do it again and make a new code.",
+        "codeFailed": "The result code cannot be made: the work saved on this device is damaged. Reload this page; "
+                      "if that does not help, tell your teacher.",
         "savedHeading": "Assignments opened on this device",
         "savedItem": "{title} ({done}/{total} items)",
     },

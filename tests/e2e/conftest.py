@@ -26,7 +26,8 @@ Every e2e file can rely on these names (keep them stable):
                               a live board (figure.kr-board / #kr-sandbox) leaves "loading"
                               and fails with the page's reason unless it is "ready"; for a
                               lesson board (live at once from its recorded replies) also
-                              until the page's live engine, warming up after load, is ready.
+                              starts the page's live engine (a lesson loads it on touch) and
+                              waits until it is ready.
     board_of                  board_of(page_or_figure) -> Board helper (squares, click/drag
                               moves, FEN) for the first interactive board.
     engine_play               engine_play(fen, moves) -> the engine's reply in CPython.
@@ -37,6 +38,13 @@ Every e2e file can rely on these names (keep them stable):
                               fake engine worker (fixtures/fake-engine-worker.js) in place of the
                               real one; same server and headers (CSP) as the real site.
     fixture_page              fixture_page(path, **context options) -> a Page on fixture_url at `path`.
+    warm_contexts (module)    warm_contexts(**options) -> the module's one context with those options:
+                              one HTTP cache per module (Pyodide from its cached snapshot after the
+                              first page), for tests that are not about a first visit.
+    open_warm_page, warm_page open_warm_page(**options) / warm_page: a new page in that context with
+                              the site's storage cleared first (no test sees another's saved state).
+    page                      pytest-playwright's page; in a module marked `pytest.mark.warm` (tests
+                              that are not about a first visit), warm_page.
 
 Poll with locators (`expect(locator).to_have_attribute(...)`), never page.wait_for_function:
 it evaluates a string, which the site's CSP (no 'unsafe-eval') refuses.
@@ -182,6 +190,72 @@ def fixture_page(browser, fixture_url):
         context.close()
 
 
+# ---- one warm context per test module -----------------------------------------------------
+
+#: What a test may leave in the site's storage; cleared before every warm page (not the HTTP cache).
+SITE_STORAGE = "cookies,local_storage,indexeddb,cache_storage,service_workers,file_systems,websql,shared_storage"
+
+
+@pytest.fixture(scope="module")
+def warm_contexts(browser, browser_context_args):
+    """warm_contexts(**options) -> the module's one context with these options (made on first use).
+
+    One HTTP cache for the module's tests, as for a returning reader: after the module's first
+    page, Pyodide starts from its cached memory snapshot and the site's files come from the cache
+    (a few CPU seconds less per engine load). Tests about a first visit take `new_context`, or
+    `page` in a module not marked `warm`."""
+    made: dict[str, object] = {}
+
+    def get(**options):
+        key = repr(sorted(options.items()))
+        if key not in made:
+            made[key] = browser.new_context(**{**browser_context_args, **options})
+        return made[key]
+
+    yield get
+    for context in made.values():
+        context.close()
+
+
+@pytest.fixture
+def open_warm_page(warm_contexts, site_url):
+    """open_warm_page(**context options) -> a new page in the module's warm context with those
+    options, the site's storage (local storage, IndexedDB, Cache Storage, cookies, permissions)
+    cleared first, so no test sees what another saved. Its pages close after the test."""
+    pages = []
+
+    def open_page(**options) -> Page:
+        context = warm_contexts(**options)
+        context.clear_cookies()
+        context.clear_permissions()
+        context.set_offline(False)
+        page = context.new_page()
+        pages.append(page)
+        cdp = context.new_cdp_session(page)
+        cdp.send("Storage.clearDataForOrigin", {"origin": site_url, "storageTypes": SITE_STORAGE})
+        cdp.detach()
+        return page
+
+    yield open_page
+    for page in pages:
+        page.close()
+
+
+@pytest.fixture
+def warm_page(open_warm_page) -> Page:
+    """A new page in the module's warm context (default options), storage cleared: see open_warm_page."""
+    return open_warm_page()
+
+
+@pytest.fixture
+def page(request) -> Page:
+    """pytest-playwright's `page` (a context of its own, as on a first visit); in a module marked
+    `pytest.mark.warm`, the warm_page instead, unless the test also takes `context`."""
+    if request.node.get_closest_marker("warm") and "context" not in request.fixturenames:
+        return request.getfixturevalue("warm_page")
+    return request.getfixturevalue("context").new_page()
+
+
 @pytest.fixture
 def artifacts_dir() -> Path:
     folder = Path(os.environ.get("KRADAN_ARTIFACTS") or ROOT / "test-results" / "screenshots")
@@ -201,8 +275,9 @@ def wait_engine_ready(target: Page | Locator, timeout: float = ENGINE_TIMEOUT_MS
         why = note.first.get_attribute("title") if note.count() else None
         pytest.fail(f"the engine failed to load: {why or host.inner_text()}")
     if host.get_attribute("data-replies"):
-        # A lesson board is live at once from its recorded replies; its live engine warms up after
-        # the page loaded: wait for that too, so a test's later moves meet the engine.
+        # A lesson board is live at once from its recorded replies; its live engine loads on the
+        # reader's first touch: start it here (reading engine.ready does) and wait for it, so a
+        # test's later moves meet the engine.
         status = host.page.evaluate(LIVE_ENGINE_STATUS)
         if status != "ready":
             pytest.fail(f"the lesson's live engine ended {status!r}")

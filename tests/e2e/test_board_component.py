@@ -335,18 +335,23 @@ def test_thai_words(open_board):
     expect(board.square("d4")).to_have_attribute("aria-label", "d4, โกเต หมากฮอส, ถูกกิน")
 
 
-def test_a_slow_engine_shows_it_is_busy_and_says_so_on_a_tap(open_board):
+def test_a_slow_engine_shows_it_is_busy_and_keeps_a_tap_for_after(open_board):
     board = open_board("?delay=1500")
     board.square("a7").click()
     board.square("a6").click()
     wait = board.live.locator(".kr-wait")
     expect(wait).to_have_text("Waiting for the engine…")
-    board.square("c3").click()  # while the engine works: a visible answer, not silence
+    board.square("c3").click()  # while the engine works: kept and said so, not silence and not lost
     expect(wait).to_be_visible()
-    expect(board.announce).to_have_text("Waiting for the engine…")
+    kept = "Taps kept (c3): they are played as soon as the board is ready"
+    expect(board.message).to_have_text(kept)
+    expect(board.announce).to_have_text(kept)
+    expect(board.square("c3")).to_have_class(has_class("kr-queued"))
     board.expect_sent(["a7a6"])
     expect(board.square("a6")).to_have_attribute("aria-label", "a6, Sente King", timeout=5000)
     expect(wait).to_be_hidden()
+    expect(board.square("c3")).not_to_have_class(has_class("kr-queued"))  # then played as a tap
+    expect(board.message).not_to_have_text(kept)
 
 
 def test_a_stopped_engine_is_shown_with_a_reload_button(board, board_of):

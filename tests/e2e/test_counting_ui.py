@@ -21,7 +21,7 @@ from engine.api import call
 
 ROOT = Path(__file__).resolve().parents[2]
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.warm]  # not about a first visit: one HTTP cache (conftest.py)
 
 ENGINE_MS = 60_000
 SANDBOX = "/th/makruk/sandbox/"

@@ -16,6 +16,8 @@ from engine.api import call
 from site_builder.games.dummy.calculator import share_link
 from tests.site_builder.thai_words import latin_words, visible_texts
 
+pytestmark = pytest.mark.warm  # not about a first visit: one HTTP cache for the module (conftest.py)
+
 CALC = "/th/dummy/calculator/"
 ENGINE_MS = 60_000
 # The knock table of tests/engine/dummy/dk.py's standard(): P1 knocks normally with 9D face down.
@@ -81,12 +83,22 @@ def knock_page(page: Page) -> Page:
     return page
 
 
+@pytest.fixture
+def linked_knock_page(page: Page) -> Page:
+    """The same knock table opened from its link, for tests of what comes after it (entering it by
+    taps is tested once, above, and shared by link below)."""
+    page.set_viewport_size({"width": 360, "height": 800})
+    open_calculator(page, share_link("th", engine_table()))
+    expect(page.locator(".dk-result")).to_have_attribute("data-state", "ok", timeout=ENGINE_MS)
+    return page
+
+
 def test_a_knock_table_entered_by_taps_gives_the_engines_ledger(knock_page: Page):
     want = call({"op": "settle", "game": "dummy", "table": engine_table()})
     assert want["ok"]
     nets = summary_nets(knock_page)
     assert nets == engine_nets(want)
-    rows = knock_page.locator(".dk-result table.dk-ledger tbody tr")
+    rows = knock_page.locator("table.dk-ledger tbody tr")  # at the end of the calculator
     expect(rows).to_have_count(len(want["ledger"]))
     first = rows.first.locator("td")
     assert [first.nth(i).inner_text() for i in range(6)] == [
@@ -95,8 +107,8 @@ def test_a_knock_table_entered_by_taps_gives_the_engines_ledger(knock_page: Page
     assert knock.nth(4).inner_text() == "ค่าน็อก" and knock.nth(5).inner_text() == "§79"
 
 
-def test_a_card_placed_twice_and_a_meld_that_is_no_meld_are_named_at_once(knock_page: Page):
-    page = knock_page
+def test_a_card_placed_twice_and_a_meld_that_is_no_meld_are_named_at_once(linked_knock_page: Page):
+    page = linked_knock_page
     tap(page, "hand:1:", "KS")
     expect(page.locator(".dk-status")).to_contain_text("คิงโพดำ อยู่ที่ ชุดที่ 2 ของขา 1 แล้ว")
     page.locator('[data-target="new-meld:2:"]').click()
@@ -135,11 +147,13 @@ def test_a_corrupt_link_gives_a_message_and_an_empty_calculator(page: Page, hash
     expect(page.locator(".dk-result")).to_have_attribute("data-state", "empty", timeout=ENGINE_MS)
 
 
-def test_the_thai_calculator_speaks_thai_only(knock_page: Page):
+def test_the_thai_calculator_speaks_thai_only(linked_knock_page: Page):
+    knock_page = linked_knock_page
     knock_page.locator('[data-target="hand:1:"]').click()
     knock_page.locator('.dk-deck button[data-card="QS"]').click()  # a second speto in P2's hand
     knock_page.locator('[data-target="new-meld:2:"]').click()
     tap(knock_page, "meld:2:1", "2S", "7S", "JS")  # not a meld: the engine's message is shown too
+    knock_page.locator("details.dk-events > summary").click()  # the liabilities are folded
     knock_page.locator('select[name="liability-culprit"]').select_option("P4")
     knock_page.locator('select[name="liability-beneficiary"]').select_option("P1")
     knock_page.locator('button[data-action="add-liability"]').click()  # the liability list is Thai too
@@ -161,7 +175,7 @@ def test_a_liability_from_a_link_is_settled_edited_and_shared_on(page: Page):
     result = page.locator(".dk-result")
     expect(result).to_have_attribute("data-state", "ok", timeout=ENGINE_MS)
     assert summary_nets(page) == engine_nets(want)
-    rows = result.locator("table.dk-ledger tbody tr")
+    rows = page.locator("table.dk-ledger tbody tr")
     expect(rows).to_have_count(len(want["ledger"]))
     first = rows.first.locator("td")
     assert want["ledger"][0]["on_behalf_of"] == "P2"

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.warm  # not about a first visit: one HTTP cache for the module (conftest.py)
 
 ENGINE_MS = 60_000
 

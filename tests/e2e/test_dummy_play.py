@@ -214,6 +214,7 @@ def test_a_lessons_live_table_refuses_with_its_rule_and_meets_its_goal(new_conte
     page = context.new_page()
     page.goto(url)
     figure = page.locator("figure.dk-live-figure").filter(has=page.locator("p.dk-goal")).first
+    figure.locator('button[data-control="play"]').click()  # the engine loads when the reader touches the table
     expect(figure.locator(".dk-live")).to_have_attribute("data-active", "true", timeout=ENGINE_MS)
     expect(figure.locator(".dk-live-host")).to_have_attribute("data-state", "ready")  # its loading note gone: no shift
     hand = next(p["hand"] for p in state["players"] if p["id"] == seat)

@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 from engine.api import call
 from tests.site_builder.thai_words import latin_words, visible_texts
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.warm]  # not about a first visit: one HTTP cache (conftest.py)
 
 SANDBOX = "/th/komayo/sandbox/"
 START = "lnsiksnl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIKSNL b - 1"
@@ -30,7 +30,7 @@ def komayo_play(position: str, moves: list[str]) -> dict:
 
 
 def open_sandbox(page, engine_ready, board_of, position: str | None = None):
-    page.goto(SANDBOX + (f"?fen={quote(position)}" if position else ""))
+    page.goto(SANDBOX + (f"?fen={quote(position)}" if position else "?vs="))  # both sides by hand
     engine_ready(page)
     board = board_of(page)
     board.expect_fen(position or START)
@@ -154,19 +154,36 @@ def test_a_forbidden_drop_is_refused_with_its_reason(page, engine_ready, board_o
     board.expect_fen(position)
 
 
-def test_the_western_letter_setting_changes_every_piece(page, engine_ready, board_of):
+def test_thai_letters_by_default_and_the_setting_changes_every_piece(page, engine_ready, board_of):
     board = open_sandbox(page, engine_ready, board_of, "4k3/8/8/8/8/8/8/4K3 b +R 1")
     piece, held = board.square("e1").locator("use"), hand_piece(board, "sente", "+R").locator("use")
-    expect(piece).to_have_attribute("href", "#ko-sK")
-    expect(board.square("e8").locator("use")).to_have_attribute("href", "#ko-gK")
-    expect(held).to_have_attribute("href", "#ko-sRp")
-    page.get_by_label("รูปแบบตัวหมาก").select_option("letters")
+    expect(piece).to_have_attribute("href", "#ko-sK-t")  # a Thai page: Thai letters
+    expect(board.square("e8").locator("use")).to_have_attribute("href", "#ko-gK-t")
+    expect(held).to_have_attribute("href", "#ko-sRp-t")
+    setting = page.get_by_label("รูปแบบตัวหมาก")
+    expect(setting.locator("option")).to_have_text(["อักษรไทย", "ตัวอักษรคันจิ (แบบญี่ปุ่น)", "ตัวอักษรละติน (แบบตะวันตก)"])
+    setting.select_option("letters")
     expect(piece).to_have_attribute("href", "#ko-sK-w")
     expect(held).to_have_attribute("href", "#ko-sRp-w")
+    setting.select_option("kanji")
+    expect(piece).to_have_attribute("href", "#ko-sK")
     page.reload()  # the choice is kept
     engine_ready(page)
-    expect(board_of(page).square("e1").locator("use")).to_have_attribute("href", "#ko-sK-w")
-    expect(page.get_by_label("รูปแบบตัวหมาก")).to_have_value("letters")
+    expect(board_of(page).square("e1").locator("use")).to_have_attribute("href", "#ko-sK")
+    expect(page.get_by_label("รูปแบบตัวหมาก")).to_have_value("kanji")
+
+
+def test_the_first_lesson_has_the_piece_legend_and_the_setting(page):
+    page.goto("/th/komayo/pieces/")
+    legend = page.locator("figure.ko-legend table")
+    expect(legend.locator("tbody tr")).to_have_count(15)
+    expect(legend.locator("tbody tr").first.locator("th")).to_have_text("ขุน")
+    row = legend.locator("tbody tr").nth(1)  # the Princess in Thai letters, kanji and Western letters
+    expect(row.locator("use")).to_have_count(3)
+    for i, href in enumerate(("#ko-sI-t", "#ko-sI", "#ko-sI-w")):
+        expect(row.locator("use").nth(i)).to_have_attribute("href", href)
+    static = page.locator("figure.kr-board svg.kr-diagram use[href^='#ko-sK']").first
+    expect(static).to_have_attribute("href", "#ko-sK-t")  # the static diagrams too, drawn at build time
 
 
 def test_play_the_computer_as_sente(page, engine_ready, board_of):
@@ -185,13 +202,20 @@ def test_play_the_computer_as_sente(page, engine_ready, board_of):
 def test_flipping_the_board_turns_every_piece_to_face_the_other_side(page, engine_ready, board_of):
     board = open_sandbox(page, engine_ready, board_of, "4k3/8/8/8/8/8/8/4K3 b S 1")
     piece, held = board.square("e1").locator("use"), hand_piece(board, "sente", "S").locator("use")
-    expect(piece).not_to_have_attribute("transform", re.compile("."))
+    expect(piece).to_have_attribute("href", "#ko-sK-t")
     board.button("flip").click()
     expect(hand(board, "sente")).to_have_attribute("data-place", "top")
+    # Thai letters are never upside down: Sente's pieces take the face that points down, letter upright
+    expect(board.square("e1").locator("use")).to_have_attribute("href", "#ko-gK-t")
+    expect(board.square("e1").locator("use")).not_to_have_attribute("transform", re.compile("."))
+    expect(hand_piece(board, "sente", "S").locator("use")).to_have_attribute("href", "#ko-gS-t")
+    page.get_by_label("รูปแบบตัวหมาก").select_option("kanji")  # kanji turn round, as on a shogi board
+    expect(board.square("e1").locator("use")).to_have_attribute("href", "#ko-sK")
     expect(board.square("e1").locator("use")).to_have_attribute("transform", "rotate(180 .5 .5)")
-    expect(held).to_have_attribute("transform", "rotate(180 .5 .5)")
+    expect(hand_piece(board, "sente", "S").locator("use")).to_have_attribute("transform", "rotate(180 .5 .5)")
     board.button("flip").click()
     expect(board.square("e1").locator("use")).not_to_have_attribute("transform", re.compile("."))
+    expect(held).to_have_attribute("href", "#ko-sS")
 
 
 @pytest.mark.parametrize("bad, why", [
@@ -236,5 +260,7 @@ def test_playing_gote_the_computer_opens_and_the_board_faces_gote(page, engine_r
     expect(plies(page)).to_have_count(1, timeout=30_000)  # Sente (the computer) has opened
     expect(plies(page).first).to_contain_text("ฝ่ายเดินก่อน")
     expect(hand(board, "gote")).to_have_attribute("data-place", "bottom")
-    expect(board.square("e8").locator("use")).to_have_attribute("transform", "rotate(180 .5 .5)")
+    # seen from Gote's side, Gote's King points up with its Thai letter upright (the other side's face)
+    expect(board.square("e8").locator("use")).to_have_attribute("href", "#ko-sK-t")
+    expect(board.square("e8").locator("use")).not_to_have_attribute("transform", re.compile("."))
     expect(board.status).to_have_text("ตาฝ่ายเดินหลังเดิน")

@@ -19,12 +19,13 @@ from engine.api import call
 from test_phone import DESKTOP as DESKTOP_SCREEN
 from test_phone import MAX_SHIFT, shift_of
 from test_phone import PHONE as PHONE_SCREEN
+from tests.e2e.page_state import settle
 
 pytestmark = pytest.mark.e2e
 
 ENGINE_MS = 60_000
 PHONE = {"viewport": {"width": 360, "height": 640}, "has_touch": True, "is_mobile": True}
-TSUME = "/th/puzzles/ko-tsume3-001/"  # Sente drops a Knight, then captures the King
+TSUME = "/th/puzzles/ko-tsume1-005/"  # a 1-move tsume: Sente drops a Knight, then captures the King
 QUIZ = "/th/puzzles/ko-quiz-001/"  # where may the Knight be dropped?
 PROJECT = Path(__file__).resolve().parents[2]
 
@@ -72,6 +73,10 @@ def test_solve_a_tsume_with_a_drop_after_one_wrong_try(phone):
     data = data_of(page)
     line = data["line"]
     assert "*" in line[0]  # the key is a drop from the hand
+    # the page's task and the box count the same moves: one move that mates, the capture on the second
+    expect(page.locator("#kr-puzzle-goal")).to_contain_text("ซึเมะ 1 ตา (นับแบบโชกิ")
+    expect(panel(page)).to_contain_text("คุณเล่นฝ่ายเดินก่อน — เดิน 1 ตาให้ขุนหนีการถูกกินไม่พ้น")
+    expect(panel(page)).to_contain_text("แล้วกินขุนในตาที่ 2 ของคุณ")
     wrong, reply = next((m, r) for m, r in data["tree"]["refutations"].items() if r and "*" in m)
     tap(page, wrong)
     expect(panel(page)).to_have_attribute("data-state", "wrong")
@@ -109,7 +114,7 @@ def test_a_drop_quiz_answered_wrong_then_right(phone):
 
 @pytest.mark.parametrize("width", [360, 1280])
 @pytest.mark.parametrize("path", ["/th/komayo/drops/", "/en/komayo/kings-privilege/", "/th/komayo/sandbox/",
-                                  TSUME, QUIZ, "/en/puzzles/ko-tsume5-004/"])
+                                  "/th/komayo/pieces/", TSUME, QUIZ, "/en/puzzles/ko-tsume5-004/"])
 def test_screenshots_of_every_komayo_page_type(new_context, artifacts_dir, path, width):
     page = new_context(viewport={"width": width, "height": 900}).new_page()
     page.goto(path)
@@ -130,7 +135,7 @@ def test_komayo_pages_have_no_axe_violations(new_context, path):
     page = new_context(bypass_csp=True, viewport={"width": 1280, "height": 900}).new_page()
     page.goto(path)
     expect(page.locator('[data-state="loading"]')).to_have_count(0, timeout=ENGINE_MS)
-    page.wait_for_timeout(300)
+    settle(page)
     page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
     found = page.evaluate("axe.run(document, { resultTypes: ['violations'] })")["violations"]
     assert found == [], [f"{v['id']}: {v['help']} — {[n['target'] for n in v['nodes'][:3]]}" for v in found]

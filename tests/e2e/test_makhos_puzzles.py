@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.warm]  # not about a first visit: one HTTP cache (conftest.py)
 
 ENGINE_MS = 60_000
 WIN_IN_1 = "/th/puzzles/mh-win1-003/"  # White: the king d8 to g5 leaves Black's last man no move

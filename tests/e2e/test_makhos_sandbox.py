@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from engine.api import call
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.warm]  # not about a first visit: one HTTP cache (conftest.py)
 
 SANDBOX = "/th/makhos/sandbox/"
 START = "W:Wa1,c1,e1,g1,b2,d2,f2,h2:Bb8,d8,f8,h8,a7,c7,e7,g7"
@@ -41,7 +41,7 @@ def position_after(position: str, moves: list[str]) -> str:
 
 
 def test_a_malformed_position_is_refused_naming_what_is_wrong(page, engine_ready, board_of):
-    page.goto(SANDBOX)
+    page.goto(f"{SANDBOX}?vs=")  # by hand: a fresh sandbox plays the computer
     engine_ready(page)
     board = board_of(page)
     board.click_move("d2e3")

@@ -3,7 +3,8 @@
 Every request under /pyodide/ is blocked (and recorded): a mate puzzle (a wrong try refuted,
 taken back, then solved), a rule quiz, a counting question, a counting play-out and a Dummy
 scoring exercise are solved from what the page carries, and nothing under /pyodide/ is even
-asked for. A lesson board and the sandbox accept their first move at once. A tampered data block is noticed:
+asked for. A lesson board accepts its first move at once; the sandbox plays its first exchange
+with the computer (the reader's move and the computer's reply). A tampered data block is noticed:
 a fresh copy comes from the network, or the page says it falls back to the live engine.
 """
 from __future__ import annotations
@@ -13,6 +14,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from engine.api import call
 from tests.e2e.game_pages import puzzle_data, with_puzzle_data
 
 TIMEOUT = 15_000
@@ -136,17 +138,22 @@ def test_a_lesson_board_takes_its_first_move_before_the_engine(page: Page, block
 
 
 @pytest.mark.parametrize("game", ["makruk", "makhos", "komayo"])
-def test_the_sandbox_takes_its_first_move_before_the_engine(page: Page, blocked, engine_play, game):
-    page.goto(f"/th/{game}/sandbox/")
+def test_the_sandbox_plays_its_first_exchange_with_the_computer_before_the_engine(page: Page, blocked, engine_play,
+                                                                                   game):
+    start = call({"op": "start", "game": game, "options": {}})["position"]
+    first = next(m for m in engine_play(start, [], game=game)["legal"] if not m.get("drop"))
+    computer = engine_play(start, [first["move"]], game=game)["turn"]  # the computer answers the reader's first move
+    reply = call({"op": "bestmove", "game": game, "position": start, "moves": [first["move"]], "level": 1})
+    page.goto(f"/th/{game}/sandbox/?vs={computer}&level=1")
     expect(page.locator("#kr-sandbox")).to_have_attribute("data-state", "ready", timeout=TIMEOUT)
     live = page.locator("#kr-sandbox .kr-live")
-    start = live.get_attribute("data-position")
-    first = next(m for m in engine_play(start, [], game=game)["legal"] if not m.get("drop"))
+    assert live.get_attribute("data-position") == start
     for name in (first["from"], first["to"]):
         live.locator(f'g[role="gridcell"][data-square="{name}"]').click()
-    expect(live).to_have_attribute("data-position", engine_play(start, [first["move"]], game=game)["position"])
-    expect(live.locator(".kr-announce")).to_contain_text(first["words"]["th"])
-    expect(page.locator("#kr-sandbox ol.kr-movelist .kr-ply").first).to_have_text(first["words"]["th"])
+    after = engine_play(start, [first["move"], reply["move"]], game=game)["position"]
+    expect(live).to_have_attribute("data-position", after)
+    plies = page.locator("#kr-sandbox ol.kr-movelist .kr-ply")
+    expect(plies).to_have_text([first["words"]["th"], reply["words"]["th"]])
     expect(live).to_have_attribute("data-engine", "stopped", timeout=130_000)  # the rest needs the blocked engine
     assert blocked and all("/pyodide/" in url or "/engine/" in url for url in blocked)
 

@@ -1,4 +1,6 @@
-"""Offline mode (issue #12 §3): the service worker, the offline pages, damage, quota, an upgrade.
+"""Offline mode (issue #12 §3, issue #21 §2): the service worker, the offline pages, saving the whole
+site when the reader asks (and only then: tests/e2e/test_first_visit.py), damage, quota, a lost
+connection while saving, removal, an upgrade.
 
 The default e2e context blocks service workers (conftest.py); every test here opens its own
 context with service_workers="allow". The site's state is read through the worker itself
@@ -23,6 +25,7 @@ from site_builder.puzzles.prove import CACHE_ENV, cache_folder
 
 ROOT = Path(__file__).resolve().parents[2]
 PACK_TIMEOUT_S = 240
+QUIET_S = 60  # offline.js waits for a quiet page (load, idle) before it starts: long on a loaded machine
 
 # The worker's status, asked through a MessageChannel (see site_builder/static/sw.js).
 STATUS = """async () => {
@@ -75,6 +78,14 @@ def packed(status: dict) -> bool:
     return bool(status["meta"].get("complete")) and status["packDone"] == status["packTotal"]
 
 
+def save_whole_site(page, lang: str = "th") -> None:
+    """The reader's yes: the offline page's "save the whole site" button (its label gives the size)."""
+    page.goto(f"/{lang}/offline/")
+    button = page.locator('#kr-offline button[data-action="save"]')
+    expect(button).to_contain_text(re.compile(r"\d+\.\d (เมกะไบต์|MB)"))
+    button.click()
+
+
 @pytest.fixture
 def sw_context(browser, site_url):
     """A context of its own where service workers run (the default context blocks them)."""
@@ -109,24 +120,25 @@ def mate_in_one(site: Path) -> tuple[str, dict]:
     pytest.fail("no Makruk mate-in-1 puzzle on the site")
 
 
-def install_everything(page, lesson: str, wait_engine_ready) -> dict:
-    """First visit online: the worker installs, every page is saved, the sandbox caches Pyodide."""
-    page.goto("/th/")
-    status = wait_status(page, packed)
-    page.goto("/th/makruk/sandbox/")
-    wait_engine_ready(page)
-    page.goto(lesson)
-    wait_engine_ready(page)  # a controlled page: the engine now comes through the worker
-    return wait_status(page, lambda s: s["runtimeBytes"] > 5_000_000, timeout=60)
-
-
-def test_offline_after_one_visit_lesson_puzzle_sandbox_and_reload(sw_context, built_site, engine_ready):
+def test_offline_after_saving_the_whole_site_lesson_puzzle_sandbox_and_reload(sw_context, built_site, engine_ready):
     wait_engine_ready = engine_ready
     context = sw_context()
+    engine_by_pages = []  # the engine as the pages fetch it: online, never (the pack saved it)
+    context.on("request", lambda r: r.service_worker is None and ("/pyodide/" in r.url or "/engine/" in r.url)
+               and engine_by_pages.append(r.url))
     page = context.new_page()
     lesson = first_lesson(built_site)
-    status = install_everything(page, lesson, wait_engine_ready)
+    page.goto("/th/")
+    wait_status(page, lambda s: "/th/" in s["pages"], timeout=60)
+    page.goto(lesson)  # the reader's second page: the offer, and the reader's yes
+    offer = page.locator('.kr-offline-bar[data-bar="offer"]')
+    offer.get_by_role("button", name="เก็บทั้งเว็บ").click(timeout=QUIET_S * 1000)
+    status = wait_status(page, packed)
+    expect(offer).to_contain_text("เก็บทั้งเว็บไว้ในเครื่องแล้ว", timeout=QUIET_S * 1000)
+    offer.get_by_role("button", name="ปิด").click()
+    expect(offer).to_have_count(0)
     assert status["packTotal"] > 100 and status["version"] == build_info(built_site)["version"]
+    assert status["engineSaved"] and engine_by_pages == []  # the pack holds what offline play needs
 
     context.set_offline(True)
     for reload in (False, True):
@@ -144,13 +156,15 @@ def test_offline_after_one_visit_lesson_puzzle_sandbox_and_reload(sw_context, bu
             page.locator(f'.kr-live g[role="gridcell"][data-square="{square}"]').click()
         expect(page.locator("section.kr-pz")).to_have_attribute("data-state", "solved")
 
+        # Two moves against the computer: the second reply needs the engine, from the pack.
         page.goto("/th/makruk/sandbox/")
-        wait_engine_ready(page)
         page.select_option("#kr-vs-level", "1")
         page.select_option("#kr-vs-side", "black")
-        for square in ("e3", "e4"):
-            page.locator(f'#kr-sandbox g[role="gridcell"][data-square="{square}"]').click()
-        expect(page.locator("#kr-sandbox ol.kr-movelist .kr-ply")).to_have_count(2, timeout=30_000)
+        wait_engine_ready(page)
+        for plies, move in ((2, "e3e4"), (4, "h3h4")):
+            for square in (move[:2], move[2:]):
+                page.locator(f'#kr-sandbox g[role="gridcell"][data-square="{square}"]').click()
+            expect(page.locator("#kr-sandbox ol.kr-movelist .kr-ply")).to_have_count(plies, timeout=60_000)
 
     # A page that is not saved: the fallback says so and lists the saved pages.
     page.goto("/th/not-a-saved-page/")
@@ -162,8 +176,8 @@ def test_offline_after_one_visit_lesson_puzzle_sandbox_and_reload(sw_context, bu
     assert links.count() > 100
     assert axe_violations(page) == []
     page.goto("/th/offline/")  # offline too, the offline page measures the copy, in Thai
-    expect(page.locator("#kr-offline .kr-offline-state")).to_contain_text("เก็บครบทุกหน้าแล้ว")
-    expect(page.locator("#kr-offline .kr-offline-size")).to_contain_text("เอนจินใช้อีก")
+    expect(page.locator("#kr-offline .kr-offline-state")).to_contain_text("เก็บทั้งเว็บไว้ในเครื่องแล้ว")
+    expect(page.locator("#kr-offline .kr-offline-size")).to_contain_text("รวมเอนจินสำหรับเล่นตอนออฟไลน์")
     assert not re.search("[A-Za-z]", page.locator("#kr-offline").inner_text())
 
 
@@ -172,11 +186,13 @@ def test_offline_page_measures_removes_and_turns_back_on_without_touching_progre
     page = context.new_page()
     page.goto("/en/")
     page.evaluate("(text) => localStorage.setItem('kradan.progress.v1', text)", PROGRESS)
-    wait_status(page, packed)
+    wait_status(page, lambda s: "/en/" in s["pages"], timeout=60)
     page.goto("/en/offline/")
     panel = page.locator("#kr-offline")
-    expect(panel.locator(".kr-offline-state")).to_contain_text("Every page is saved")
-    expect(panel.locator(".kr-offline-size")).to_contain_text(re.compile(r"takes \d+\.\d MB"))
+    expect(panel.locator(".kr-offline-state")).to_contain_text("The pages you open are kept on this device")
+    expect(panel.locator(".kr-offline-size")).to_contain_text(
+        re.compile(r"Saved on this device: \d+\.\d MB \(\d+ pages\)\. .* downloads about \d+\.\d MB more"))
+    expect(panel.locator('button[data-action="save"]')).to_contain_text(re.compile(r"about \d+\.\d MB to download"))
     expect(panel.locator(".kr-offline-storage")).to_contain_text(re.compile(r"uses \d+\.\d MB of the \d+\.\d MB"))
     assert axe_violations(page) == []
 
@@ -190,9 +206,10 @@ def test_offline_page_measures_removes_and_turns_back_on_without_touching_progre
     page.wait_for_timeout(1500)
     assert page.evaluate("async () => (await navigator.serviceWorker.getRegistrations()).length") == 0
 
-    page.locator('#kr-offline button[data-action="enable"]').click()
-    expect(page.locator("#kr-offline .kr-offline-state")).to_contain_text("เก็บครบทุกหน้าแล้ว", timeout=PACK_TIMEOUT_S * 1000)
-    assert packed(page.evaluate(STATUS))
+    page.locator('#kr-offline button[data-action="enable"]').click()  # back on: pages are kept as read again
+    expect(page.locator("#kr-offline .kr-offline-state")).to_contain_text("หน้าที่คุณเปิดอ่านจะเก็บไว้ในเครื่อง")
+    expect(page.locator('#kr-offline button[data-action="save"]')).to_be_visible()
+    assert not page.evaluate(STATUS)["meta"].get("requested")  # turning it on never saves the whole site
     assert page.evaluate("() => localStorage.getItem('kradan.progress.v1')") == PROGRESS
 
 
@@ -200,8 +217,8 @@ def test_damaged_and_missing_saved_files(sw_context, built_site):
     context = sw_context()
     page = context.new_page()
     lesson = first_lesson(built_site)
-    page.goto("/th/")
-    status = wait_status(page, packed)
+    page.goto(lesson)  # kept as read
+    status = wait_status(page, lambda s: lesson in s["pages"], timeout=60)
     cache = f"kradan-{status['version']}"
     good = page.evaluate(CACHED_TEXT, [cache, lesson])
 
@@ -214,7 +231,9 @@ def test_damaged_and_missing_saved_files(sw_context, built_site):
     page.goto("/th/offline/")
     expect(page.locator("#kr-offline .kr-offline-notes")).to_contain_text("มีไฟล์ในเครื่องเสียหาย 1 ไฟล์")
 
-    # Offline: a deleted page gets the fallback page; a deleted script gets a notice on the page.
+    # Offline: a deleted page gets the fallback page; a deleted script of the shell gets a notice on the page.
+    page.goto("/th/")
+    wait_status(page, lambda s: "/th/" in s["pages"])
     page.evaluate(DELETE, [cache, lesson])
     page.evaluate(DELETE, [cache, "/static/js/lang-switch.js"])
     context.new_cdp_session(page).send("Network.clearBrowserCache")  # nothing left in the HTTP cache either
@@ -225,35 +244,66 @@ def test_damaged_and_missing_saved_files(sw_context, built_site):
     expect(page.locator('.kr-offline-bar[data-bar="missing"]')).to_contain_text("ไฟล์บางส่วนที่เก็บไว้ในเครื่องเสียหาย")
 
     # The whole cache gone: online pages still come from the network; the offline page says so
-    # and saves everything again.
+    # and saves everything again when the reader asks.
     context.set_offline(False)
     page.evaluate("async (name) => caches.delete(name)", cache)
     page.goto(lesson)
     expect(page.locator("main h1")).not_to_have_text("หน้านี้ยังไม่ได้เก็บไว้ในเครื่อง")
     page.goto("/th/offline/")
-    expect(page.locator("#kr-offline .kr-offline-state")).to_contain_text("ไม่พบข้อมูลออฟไลน์ในเครื่อง")
+    expect(page.locator("#kr-offline .kr-offline-state")).to_contain_text("ไม่พบข้อมูลออฟไลน์ในเครื่อง",
+                                                                          timeout=QUIET_S * 1000)
     page.locator('#kr-offline button[data-action="save"]').click()
-    expect(page.locator("#kr-offline .kr-offline-state")).to_contain_text("เก็บครบทุกหน้าแล้ว", timeout=PACK_TIMEOUT_S * 1000)
+    expect(page.locator("#kr-offline .kr-offline-state")).to_contain_text("เก็บทั้งเว็บไว้ในเครื่องแล้ว", timeout=PACK_TIMEOUT_S * 1000)
 
 
-def test_quota_error_while_saving_pages_keeps_what_was_saved_and_says_so(sw_context, site_url, built_site):
+def test_quota_error_while_saving_the_site_keeps_what_was_saved_and_says_so(sw_context, site_url, built_site):
     info = build_info(built_site)
-    shell = sum(size for _, size in info["shell"].values())
+    shell = sum(entry[1] for entry in info["shell"].values())
     context = sw_context()
     page = context.new_page()
     cdp = context.new_cdp_session(page)
     cdp.send("Storage.overrideQuotaForOrigin", {"origin": site_url, "quotaSize": shell * 2 + 500_000})
     page.goto("/th/")
     page.evaluate("(text) => localStorage.setItem('kradan.progress.v1', text)", PROGRESS)
+    save_whole_site(page)
     status = wait_status(page, lambda s: s["meta"].get("error") == "quota")
     assert 0 < status["packDone"] < status["packTotal"]
     page.goto("/th/offline/")
-    expect(page.locator("#kr-offline .kr-offline-state")).to_contain_text(
-        f"พื้นที่ในเครื่องเต็ม เก็บได้ {status['packDone']} จาก {status['packTotal']} หน้า")
+    expect(page.locator("#kr-offline .kr-offline-state")).to_contain_text(re.compile(
+        rf"พื้นที่ในเครื่องเต็ม เก็บได้ {status['packDone']} จาก {status['packTotal']} ไฟล์ \(\d+\.\d เมกะไบต์\)"))
     assert page.evaluate("() => localStorage.getItem('kradan.progress.v1')") == PROGRESS
-    page.reload()  # no new attempt by itself after a quota error: the saved pages stay as they were
+    page.reload()  # no new attempt by itself after a quota error: the saved files stay as they were
     page.wait_for_timeout(2000)
     assert page.evaluate(STATUS)["packDone"] == status["packDone"]
+
+
+def test_a_save_cut_off_by_a_lost_connection_keeps_what_it_saved_and_resumes(sw_context, built_site):
+    context = sw_context()
+    slow = {"on": True}
+
+    def page_slowly(route):  # every page of the pack takes a while, so the connection drops mid-save
+        if slow["on"] and route.request.service_worker is not None:
+            time.sleep(0.05)
+        route.continue_()
+
+    context.route(re.compile(r"/(th|en)/.+/$"), page_slowly)
+    page = context.new_page()
+    save_whole_site(page)
+    shell = set(build_info(built_site)["shell"])
+    started = wait_status(page, lambda s: s["meta"].get("requested") and set(s["pages"]) - shell)
+    context.set_offline(True)
+    status = wait_status(page, lambda s: s["meta"].get("error") == "network", timeout=60)
+    assert started["packDone"] <= status["packDone"] < status["packTotal"]
+    state = page.locator("#kr-offline .kr-offline-state")
+    expect(state).to_contain_text(f"เน็ตหลุดระหว่างเก็บ เก็บไว้แล้ว {status['packDone']} จาก {status['packTotal']} ไฟล์")
+    page.goto(next(url for url in status["pages"] if url not in shell))  # saved before the drop
+    expect(page.locator("main h1")).not_to_have_text("หน้านี้ยังไม่ได้เก็บไว้ในเครื่อง")
+
+    slow["on"] = False
+    context.set_offline(False)
+    page.goto("/th/")  # the reader's choice survives: the next page resumes the save
+    resumed = wait_status(page, lambda s: s["packDone"] > status["packDone"] and not s["meta"].get("error"))
+    assert resumed["meta"]["requested"]
 
 
 # ---- an upgrade from one build to the next -----------------------------------------------
@@ -291,16 +341,22 @@ def test_an_upgrade_offers_a_reload_and_never_mixes_builds(sw_context, project_c
         context.on("request", lambda r: "/engine/" in r.url and engine_requests.append(r.url))
         page = context.new_page()
         page.goto("/th/")
+        save_whole_site(page)
         wait_status(page, packed)
         wheel_a = page.locator('meta[name="kradan-wheel"]').get_attribute("content")
+        # Another reader, who never saved the whole site, has read one lesson.
+        lesson = first_lesson(served)
+        reader = sw_context(url).new_page()
+        reader.goto(lesson)
+        wait_status(reader, lambda s: lesson in s["pages"], timeout=60)
 
         # Build B: a real change to the engine (so a new wheel, and every page names it).
         init = project_copy / "engine" / "__init__.py"
         init.write_text(init.read_text(encoding="utf-8") + "\n# build B\n", encoding="utf-8")
         _build(project_copy, served)
         b = build_info(served)
-        wheel_b = next(path for path in b["shell"] if path.startswith("/engine/"))
-        assert b["version"] != a["version"] and wheel_b != wheel_a
+        wheel_b = b["wheel"]
+        assert b["version"] != a["version"] and wheel_b != wheel_a and wheel_b in b["pack"]
 
         page.goto("/th/")  # the worker checks /sw.js, installs B in the background, then offers it
         update = page.locator('.kr-offline-bar[data-bar="update"]')
@@ -322,5 +378,15 @@ def test_an_upgrade_offers_a_reload_and_never_mixes_builds(sw_context, project_c
         page.goto("/th/makruk/sandbox/")
         engine_ready(page)
         assert engine_requests and all(wheel_b in u for u in engine_requests), engine_requests
+
+        # The other reader's update keeps the lesson they read (build B's copy) and saves nothing more.
+        reader.goto("/th/")
+        reader_update = reader.locator('.kr-offline-bar[data-bar="update"]')
+        expect(reader_update).to_contain_text("เว็บไซต์มีรุ่นใหม่พร้อมแล้ว", timeout=PACK_TIMEOUT_S * 1000)
+        with reader.expect_navigation():
+            reader_update.locator("button").click()
+        status = wait_status(reader, lambda s: s["version"] == b["version"], timeout=60)
+        assert lesson in status["pages"] and not status["meta"].get("requested")
+        assert status["packDone"] < 40
     finally:
         stop()

@@ -10,7 +10,9 @@ tap targets big enough.
   ready; the sum must stay at most 0.05 on lessons, sandboxes and puzzle pages, phone and desktop.
 
 Every game's first lesson and sandbox are covered (tests/e2e/game_pages.py); the swipe and
-coordinate checks run on the first lesson of every game played on a board.
+coordinate checks run on the first lesson of every game played on a board. The layout-shift checks
+open a context of their own (a first visit: nothing cached); the others share the module's warm
+phone context (conftest.py).
 """
 from __future__ import annotations
 
@@ -92,14 +94,13 @@ def engine_reply(game: str, position: str, moves: list[str]) -> dict:
 
 
 @pytest.mark.parametrize("path", BOARD_LESSONS)
-def test_a_swipe_on_the_board_scrolls_and_a_drag_of_a_piece_plays(new_context, engine_ready, board_of, path):
-    context = new_context(**PHONE)
-    page = context.new_page()
+def test_a_swipe_on_the_board_scrolls_and_a_drag_of_a_piece_plays(open_warm_page, engine_ready, board_of, path):
+    page = open_warm_page(**PHONE)  # the module's warm phone context (conftest.py)
     page.goto(path)
     figure = page.locator(LIVE).first
     engine_ready(figure)
     board = board_of(figure)
-    finger = Finger(context, page)
+    finger = Finger(page.context, page)
     game, start = figure.get_attribute("data-game"), board.fen
     state = engine_reply(game, start, [])
     empty = next(sq for sq in ("e5", "d5", "e4", "d4", "c5", "f5", "c4", "f4") if sq not in state["board"])
@@ -155,9 +156,8 @@ def test_puzzles_do_not_jump_when_the_engine_arrives(new_context, puzzle_of_each
 
 
 @pytest.mark.parametrize("path", BOARD_LESSONS)
-def test_coordinates_are_readable_and_clear_of_the_squares(new_context, engine_ready, path):
-    context = new_context(**PHONE)
-    page = context.new_page()
+def test_coordinates_are_readable_and_clear_of_the_squares(open_warm_page, engine_ready, path):
+    page = open_warm_page(**PHONE)
     page.goto(path)
     figure = page.locator(LIVE).first
     engine_ready(figure)
@@ -188,9 +188,8 @@ TARGETS = (".site-header a, .breadcrumbs a, .sidebar a, .pager a, .kr-card-link,
 
 @pytest.mark.parametrize("path", ["/th/", *game_pages("th"), "/th/makruk/counting-basics/",
                                   "/th/makruk/counting-trainer/"])
-def test_tap_targets_are_at_least_44_px(new_context, path):
-    context = new_context(**PHONE)
-    page = context.new_page()
+def test_tap_targets_are_at_least_44_px(open_warm_page, path):
+    page = open_warm_page(**PHONE)
     page.goto(path)
     live = page.locator(f"{LIVE}, #kr-sandbox, #kr-trainer")
     for i in range(live.count()):

@@ -11,9 +11,10 @@ from urllib.parse import parse_qs, quote, urlsplit
 import pytest
 from playwright.sync_api import expect
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.warm]  # not about a first visit: one HTTP cache (conftest.py)
 
 SANDBOX = "/th/makruk/sandbox/"
+FREE = SANDBOX + "?vs="  # a game by hand: a fresh sandbox plays the computer
 START = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1"
 BLACK_MATES = "1r6/8/8/p7/P7/6k1/8/7K b - - 0 1"  # b8b1 mates
 COUNTING = "8/8/8/4k3/8/8/2R5/4K3 b - 32 6 1"  # a pieces' honour count runs: Black counts, 16 is the limit
@@ -59,7 +60,7 @@ def test_fen_param_then_checkmate_in_thai(page, engine_ready, board_of, engine_p
 
 
 def test_moves_list_in_words_and_undo(page, engine_ready, board_of, engine_play):
-    page.goto(SANDBOX)
+    page.goto(FREE)
     engine_ready(page)
     board = board_of(page)
     board.expect_fen(START)
@@ -83,7 +84,7 @@ def test_moves_list_in_words_and_undo(page, engine_ready, board_of, engine_play)
 
 
 def test_an_illegal_move_says_why_once(page, engine_ready, board_of):
-    page.goto(SANDBOX)
+    page.goto(FREE)
     engine_ready(page)
     board = board_of(page)
     board.click_move("e3e5")
@@ -92,7 +93,7 @@ def test_an_illegal_move_says_why_once(page, engine_ready, board_of):
 
 
 def test_bad_fen_is_refused_and_the_game_is_kept(page, engine_ready, board_of, engine_play):
-    page.goto(SANDBOX)
+    page.goto(FREE)
     engine_ready(page)
     board = board_of(page)
     board.click_move("e3e4")
@@ -140,7 +141,7 @@ def test_a_corrupt_link_says_so_and_keeps_what_it_can(page, engine_ready, board_
 def test_copy_fen_to_the_clipboard(new_context, engine_ready, board_of, engine_play):
     context = new_context(permissions=["clipboard-read", "clipboard-write"])
     page = context.new_page()
-    page.goto(SANDBOX)
+    page.goto(FREE)
     engine_ready(page)
     board = board_of(page)
     board.click_move("b3b4")
@@ -155,7 +156,7 @@ def test_copy_fen_fallback_selects_the_text(new_context, engine_ready, board_of)
     """Without clipboard access the FEN is selected in the field, to copy by hand."""
     context = new_context()
     page = context.new_page()
-    page.goto(SANDBOX)
+    page.goto(FREE)
     engine_ready(page)
     # Take the clipboard away the way a locked-down browser would.
     page.evaluate("Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true })")
@@ -170,14 +171,15 @@ def test_play_the_computer_at_level_one(page, engine_ready, board_of, engine_pla
     page.goto(SANDBOX)
     engine_ready(page)
     board = board_of(page)
-    expect(computer_state(page)).to_contain_text("เดินเองทั้งสองฝ่าย")
-    page.select_option("#kr-vs-level", "1")
-    page.select_option("#kr-vs-side", "black")
-    expect(computer_state(page)).to_have_text("ตาคุณเดิน (ฝ่ายขาว)")
+    # A fresh sandbox plays the computer: the reader White, the computer Black, at level 1.
+    expect(page.locator("#kr-vs-side")).to_have_value("black")
+    expect(page.locator("#kr-vs-side option:checked")).to_have_text("ขาว")  # the reader's side
+    expect(page.locator("#kr-vs-level")).to_have_value("1")
+    expect(computer_state(page)).to_have_text("ตาคุณเดิน (ขาว)")
     for n, mine in enumerate(("e3e4", "b3b4", "g3g4"), start=1):
         board.click_move(mine)
         expect(plies(page)).to_have_count(2 * n, timeout=20_000)  # the computer replied
-        expect(computer_state(page)).to_have_text("ตาคุณเดิน (ฝ่ายขาว)")
+        expect(computer_state(page)).to_have_text("ตาคุณเดิน (ขาว)")
         played = query(page)["moves"].split()
         assert len(played) == 2 * n and played[-2] == mine
         reply = engine_play(START, played)
@@ -190,7 +192,7 @@ def test_play_the_computer_at_level_one(page, engine_ready, board_of, engine_pla
     board.button("undo").click()
     board.expect_fen(engine_play(START, played[:-2])["position"])
     expect(plies(page)).to_have_count(4)
-    expect(computer_state(page)).to_have_text("ตาคุณเดิน (ฝ่ายขาว)")
+    expect(computer_state(page)).to_have_text("ตาคุณเดิน (ขาว)")
 
     # Flip: Black at the bottom, the game goes on.
     corner = board.square("a1").bounding_box()
@@ -200,7 +202,7 @@ def test_play_the_computer_at_level_one(page, engine_ready, board_of, engine_pla
 
 
 def test_the_computer_may_play_white_from_any_position(page, engine_ready, board_of, engine_play):
-    page.goto(SANDBOX)
+    page.goto(FREE)
     engine_ready(page)
     board = board_of(page)
     page.select_option("#kr-vs-level", "1")
@@ -208,11 +210,11 @@ def test_the_computer_may_play_white_from_any_position(page, engine_ready, board
     expect(plies(page)).to_have_count(1, timeout=20_000)
     board.expect_fen(engine_play(START, query(page)["moves"].split())["position"])
     assert board.square("a1").bounding_box()["y"] < board.square("a8").bounding_box()["y"]  # Black at the bottom
-    expect(computer_state(page)).to_have_text("ตาคุณเดิน (ฝ่ายดำ)")
+    expect(computer_state(page)).to_have_text("ตาคุณเดิน (ดำ)")
 
 
 def test_a_set_up_position_with_a_running_count_shows_the_count_panel(page, engine_ready, board_of):
-    page.goto(SANDBOX)
+    page.goto(FREE)
     engine_ready(page)
     board = board_of(page)
     panel = board.live.locator(".kr-count")

@@ -26,11 +26,10 @@ PUZZLE_BOARD = "#kr-puzzle-board figure.kr-board"
 
 @pytest.mark.parametrize("width", WIDTHS)
 @pytest.mark.parametrize("name", PAGES)
-def test_screenshot(new_context, engine_ready, artifacts_dir, name, width):
-    viewport = WIDTHS[width]
-    context = new_context(viewport=viewport, device_scale_factor=1, is_mobile=width == "360",
+def test_screenshot(open_warm_page, engine_ready, artifacts_dir, name, width):
+    # One warm context per width (conftest.py): the pages as a returning reader sees them.
+    page = open_warm_page(viewport=WIDTHS[width], device_scale_factor=1, is_mobile=width == "360",
                           has_touch=width == "360")
-    page = context.new_page()
     page.goto(PAGES[name])
     if name.startswith("trainer"):
         expect(page.locator("#kr-trainer")).to_have_attribute("data-state", "ready", timeout=60_000)

@@ -17,7 +17,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.game_pages import puzzle_data
-from tests.e2e.test_offline import axe_violations, packed, sw_context, wait_status  # noqa: F401 (sw_context: a fixture)
+from tests.e2e.page_state import settle
+from tests.e2e.test_offline import axe_violations, packed, save_whole_site, sw_context, wait_status  # noqa: F401 (sw_context: a fixture)
 from tests.site_builder.thai_words import latin_words, visible_texts
 
 PHONE = {"width": 360, "height": 640}
@@ -32,7 +33,10 @@ ENCODE = """async (a) => {
 }"""
 DECODE_RESULT = """async (code) => (await import('/static/js/core/assignment.js')).decodeResult(code)"""
 STATE = "(aid) => JSON.parse(localStorage.getItem('kradan.assign.' + aid))"
-STORAGE = "() => Object.fromEntries(Object.keys(localStorage).map((k) => [k, localStorage.getItem(k)]))"
+# The reader's saved work: every key but the offline offer's count of pages opened (offline.js), which
+# each visit moves on by design.
+STORAGE = """() => Object.fromEntries(Object.keys(localStorage).filter((k) => k !== 'kradan.offline.pages')
+  .map((k) => [k, localStorage.getItem(k)]))"""
 # The browser refuses to save assignments (storage full), as a phone with a full disk does.
 REFUSE_SAVES = """(() => {
   const setItem = Storage.prototype.setItem;
@@ -145,7 +149,7 @@ def shot(page: Page, folder: Path, name: str):
     """Screenshots at 360 and 1280 px (into conftest's artifacts_dir), and no sideways scroll at either."""
     for label, size in (("360", PHONE), ("1280", DESKTOP)):
         page.set_viewport_size(size)
-        page.wait_for_timeout(150)
+        settle(page)
         page.screenshot(path=str(folder / f"teach-student-{name}-{label}.png"), full_page=True)
         assert page.evaluate("() => document.documentElement.scrollWidth") <= size["width"], f"{name} scrolls sideways at {label} px"
     page.set_viewport_size(PHONE)
@@ -413,7 +417,9 @@ def test_the_work_goes_on_offline(sw_context, puzzles):
     page = context.new_page()
     code, aid = make_code(page, assignment([data["id"]]))
     open_assignment(page, code)
+    save_whole_site(page)  # the student's choice (nothing big downloads by itself): the items work offline
     wait_status(page, packed)
+    open_assignment(page, code)
     enter_name(page, "ออฟ")
     context.set_offline(True)
     page.reload()  # the page and the catalog come from the saved copy

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from tests.site_builder.thai_words import latin_words, visible_texts
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.warm]  # not about a first visit: one HTTP cache (conftest.py)
 
 COUNTING = "8/8/8/4k3/8/8/2R5/4K3 b - 32 6 1"
 

@@ -9,29 +9,10 @@
 //
 // The engine is imported from this checkout's engine/ (mounted with NODEFS; no bytecode written).
 // No network: fetch is blocked, Pyodide comes from node_modules/pyodide.
-import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { bootEngine, readArgs } from "./bench_boot.mjs";
 
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
-const opts = { hands: 4 };
-const argv = process.argv.slice(2);
-for (let i = 0; i < argv.length; i++) {
-  const key = argv[i].replace(/^--/, "");
-  if (!(key in opts)) {
-    console.error(`unknown argument ${argv[i]}`);
-    process.exit(2);
-  }
-  opts[key] = Number(argv[++i]);
-}
-globalThis.fetch = async (url) => {
-  throw new Error(`network access blocked: ${url}`);
-};
-
-const pyodideDir = path.join(projectRoot, "node_modules", "pyodide");
-const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
-const pyodide = await loadPyodide({ indexURL: pyodideDir + path.sep });
-pyodide.mountNodeFS("/project", projectRoot);
-pyodide.runPython("import sys; sys.dont_write_bytecode = True; sys.path.insert(0, '/project')");
+const opts = readArgs({ hands: 4 }, ["hands"]);
+const pyodide = await bootEngine();
 pyodide.globals.set("HANDS", opts.hands);
 const result = pyodide.runPython(`
 import json, platform, time

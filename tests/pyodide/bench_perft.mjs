@@ -9,34 +9,10 @@
 // --wheel: the engine wheel (site_builder.assets.engine_wheel builds it); without it the
 // engine is imported from this checkout's engine/ (mounted with NODEFS; no bytecode written).
 // No network: fetch is blocked, Pyodide comes from node_modules/pyodide.
-import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { bootEngine, readArgs } from "./bench_boot.mjs";
 
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
-const opts = { wheel: null, depth: 4, repeat: 3, position: null, game: "makruk" };
-const argv = process.argv.slice(2);
-for (let i = 0; i < argv.length; i++) {
-  const key = argv[i].replace(/^--/, "");
-  if (!(key in opts)) {
-    console.error(`unknown argument ${argv[i]}`);
-    process.exit(2);
-  }
-  const value = argv[++i];
-  opts[key] = ["depth", "repeat"].includes(key) ? Number(value) : value;
-}
-globalThis.fetch = async (url) => {
-  throw new Error(`network access blocked: ${url}`);
-};
-
-const pyodideDir = path.join(projectRoot, "node_modules", "pyodide");
-const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
-const pyodide = await loadPyodide({ indexURL: pyodideDir + path.sep });
-if (opts.wheel) {
-  await pyodide.loadPackage(path.resolve(opts.wheel), { messageCallback: () => {} });
-} else {
-  pyodide.mountNodeFS("/project", projectRoot);
-  pyodide.runPython("import sys; sys.dont_write_bytecode = True; sys.path.insert(0, '/project')");
-}
+const opts = readArgs({ wheel: null, depth: 4, repeat: 3, position: null, game: "makruk" }, ["depth", "repeat"]);
+const pyodide = await bootEngine(opts.wheel);
 pyodide.globals.set("REQUEST", pyodide.toPy(JSON.stringify({
   op: "perft", game: opts.game, depth: opts.depth, ...(opts.position ? { position: opts.position } : {}),
 })));

@@ -55,6 +55,9 @@ def puzzle(pid: str, **fields) -> str:
         "hints": hints_for(pid),
     }
     base.update(fields)
+    if "goal" not in fields and isinstance(base.get("mate_in"), int):  # the statement says the count asked
+        n = base["mate_in"]
+        base["goal"] = {"th": f"ขาวเดินก่อน รุกจนใน {n} ตา", "en": f"White to move and mate in {n}."}
     tables = {k: v for k, v in base.items() if isinstance(v, dict) and k in ("title", "goal", "hints")}
     lines = [f"{k} = {value(v)}" for k, v in base.items() if v is not None and k not in tables]
     for name, table in tables.items():

@@ -15,6 +15,7 @@ import pytest
 from site_builder import assets
 from site_builder.assets import FONT_FILES, PYODIDE_FILES, SNAPSHOT_NAME, WHEEL_NAME, AssetUrls, minified_css, write_assets
 from site_builder.errors import BuildFailed
+from site_builder.js_strip import stripped_js
 from site_builder.pyodide_trim import ALWAYS_KEPT, engine_modules, files_hash, trimmed_lock, trimmed_zip
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -127,6 +128,8 @@ def test_fonts_and_static_files(built):
             if src.suffix == ".css":
                 assert copy.decode() == minified_css(src.read_text(encoding="utf-8")), src
                 assert b"/*" not in copy and len(copy) < src.stat().st_size, src
+            elif src.suffix == ".js" and src.is_relative_to(static / "js"):  # tests/site_builder/test_js_strip.py
+                assert copy.decode() == stripped_js(src.read_text(encoding="utf-8")), src
             else:
                 assert copy == src.read_bytes(), src
 
@@ -145,9 +148,11 @@ def test_the_qr_library_is_copied_as_shipped_with_its_licence(built):
 
 def test_minified_css_keeps_the_meaning():
     css = "/* note */\na:hover , b > c {\n  color: red;  /* why */\n  margin: 0 auto;\n}\n" \
-          "@media (min-width: 600px) { .a .b :focus { x: 1 } }\n.c::after { content: \" ✓\"; }\n"
-    assert minified_css(css) == ('a:hover,b > c{color: red;margin: 0 auto;}'
-                                 '@media (min-width: 600px){.a .b :focus{x: 1}}.c::after{content: " ✓";}\n')
+          "@media (min-width: 600px) { .a .b :focus { x: 1 } }\n.c::after { content: \" ✓ a: b; }\"; }\n" \
+          ".d::before { content: 'x:  y' }\n.e { grid-area: 1 / 2; color: rgb(0 0 0 / .5); }\n"
+    assert minified_css(css) == ('a:hover,b>c{color:red;margin:0 auto}'
+                                 '@media (min-width:600px){.a .b :focus{x:1}}.c::after{content:" ✓ a: b; }"}'
+                                 ".d::before{content:'x:  y'}.e{grid-area:1/2;color:rgb(0 0 0/.5)}\n")
 
 
 def test_wheel_url_carries_the_hash_of_its_bytes(built):

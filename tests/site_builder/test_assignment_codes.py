@@ -91,12 +91,17 @@ def test_an_untitled_assignment_is_named_in_its_language(tmp_path):
 
 
 @pytest.mark.parametrize("change", [
-    {"items": []}, {"items": ["a"] * 2}, {"items": [f"p{i}" for i in range(41)]}, {"items": ["bad id"]},
+    {"items": []}, {"items": ["a"] * 2}, {"items": ["bad id"]},
     {"lang": "fr"}, {"due": "1 Dec"}, {"hints": "yes"}, {"title": "x" * 121}, {"instructions": 5},
 ])
 def test_an_assignment_with_a_wrong_field_is_refused(tmp_path, change):
     (answer,) = run(tmp_path, [{"op": "assign", "a": dict(ASSIGNMENT, **change)}])
     assert answer["error"] == "BAD_CODE"
+
+
+def test_an_assignment_over_the_item_limit_says_so(tmp_path):
+    (answer,) = run(tmp_path, [{"op": "assign", "a": dict(ASSIGNMENT, items=[f"p{i}" for i in range(41)])}])
+    assert answer == {"error": "TOO_MANY_ITEMS", "detail": {"count": 41, "max": 40}}
 
 
 def test_a_result_keeps_every_move_answer_and_verdict(tmp_path):
@@ -131,7 +136,7 @@ def test_a_result_whose_fields_were_edited_into_nonsense_is_refused(tmp_path):
                 {"name": "x"}]
     packed = run(tmp_path, [{"op": "pack", "tag": "KS", "version": 1, "json": json.dumps(row)} for row in bad_rows])
     answers = run(tmp_path, [{"op": "decodeResult", "text": p["ok"]} for p in packed])
-    assert [a.get("error") for a in answers] == ["BAD_CODE"] * len(bad_rows)
+    assert [a.get("error") for a in answers] == ["BAD_CODE", "BAD_CODE", "BAD_CODE", "BAD_FIELD", "BAD_CODE"]
 
 
 def test_codes_are_found_in_chat_text_and_csv_cells_truncated_ones_too(tmp_path):

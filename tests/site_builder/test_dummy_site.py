@@ -52,9 +52,10 @@ def test_every_lesson_is_built_in_both_languages_with_cards_drawn_as_named_image
 
 @pytest.mark.parametrize("card, letter, colour", [("QS", "S", "#1b1b1b"), ("2C", "C", "#1b1b1b"),
                                                   ("TH", "H", "#b3261e"), ("AD", "D", "#b3261e")])
-def test_a_card_shows_its_suit_by_shape_and_letter_as_well_as_colour(card, letter, colour):
-    svg = card_svg(card, "en")
-    assert f">{letter}</text>" in svg and f'href="#dk-suit-{letter}"' in svg and f'fill="{colour}"' in svg
+def test_a_card_shows_its_suit_by_shape_as_well_as_colour_never_by_letter(card, letter, colour):
+    svg = card_svg(card, "th")
+    assert svg.count(f'href="#dk-suit-{letter}"') == 2 and f'fill="{colour}"' in svg  # small under the rank, large in the middle
+    assert re.findall(r">([^<]+)</text>", svg) == [{"T": "10"}.get(card[0], card[0])]  # the rank alone: no S/H/D/C
     assert ">10</text>" in card_svg("TS", "en")
 
 

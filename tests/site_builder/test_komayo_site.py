@@ -1,8 +1,10 @@
-"""Komayo on the site (issue 10): board blocks checked by the engine and drawn with both hands,
-the pentagon sprite (kanji and Western letters, both sides, promoted faces red), moves and drops
-in words, the lessons in both languages with live boards, and the committed tsume and quizzes
-(counts per length, drops, the Princess's leap, every winning key accepted, the quiz answers
-computed by the engine, the reasons said without echoing notation)."""
+"""Komayo on the site (issues 10, 21, 22): board blocks checked by the engine and drawn with both
+hands, the pentagon sprite (Thai letters, kanji and Western letters, both sides, promoted faces
+red; Thai pages drawn in Thai letters), the piece legend, moves and drops in words, the lessons
+in both languages with live boards, and the committed tsume and quizzes (lengths counted as in
+shogi, goals that say the same counts, drops, the Princess's leap, sensible defences, both sides
+to move, every winning key accepted, the quiz answers computed by the engine, the reasons said
+without echoing notation)."""
 from __future__ import annotations
 
 import re
@@ -11,11 +13,14 @@ from collections import Counter
 import pytest
 from sb_helpers import PROJECT
 
+from engine.api import call
 from engine.core.protocol import Move, Outcome
 from site_builder.content import load_content
 from site_builder.games import PLUGINS
 from site_builder.games.komayo import PLUGIN
-from site_builder.games.komayo.diagram import GOTE_KING, KANJI, PROMOTED_KANJI, glyph_id, piece_id, sprite
+from site_builder.games.komayo.site import PUZZLE_TAGS
+from site_builder.games.komayo import thai_paths
+from site_builder.games.komayo.diagram import GOTE_KING, KANJI, PROMOTED_KANJI, THAI, glyph_id, piece_id, sprite
 from site_builder.games.komayo.kanji_paths import PATHS
 
 HANDS = "4k3/8/8/8/8/8/4+r3/4K3 b 2S+Pn 1"
@@ -48,16 +53,33 @@ def test_a_board_block_is_drawn_with_both_hands_and_described_in_thai():
     top, bottom = re.findall(r'<div class="kr-hand" data-side="(\w+)" data-place="(\w+)"', stack)
     assert top == ("gote", "top") and bottom == ("sente", "bottom")  # as the live board places them
     assert '<span class="kr-hand-piece kr-promoted" data-piece="+P" data-count="1">' in stack
-    assert 'href="#ko-sS"' in stack and 'href="#ko-gN"' in stack
+    assert 'href="#ko-sS-t"' in stack and 'href="#ko-gN-t"' in stack  # Thai letters on a Thai page
     label = re.search(r'<svg class="kr-diagram" viewBox="0 0 8 8" role="img" aria-label="([^"]+)"', stack)[1]
     assert "ในมือ: เงิน 2, เบี้ยเลื่อนขั้น 1" in label and "ฝ่ายเดินหลัง: ขุน e8, เรือเลื่อนขั้น e2, ในมือ: ม้า 1" in label
-    assert 'href="#ko-gRp"' in stack and 'href="#ko-sK"' in stack
+    assert 'href="#ko-gRp-t"' in stack and 'href="#ko-sK-t"' in stack
 
 
 def test_a_flipped_board_puts_sentes_hand_on_top():
     board, _ = block(f"position: {HANDS}", "orientation: gote")
     html = PLUGIN.figure(board, "en")
     assert re.findall(r'data-side="(\w+)" data-place="(\w+)"', html) == [("sente", "top"), ("gote", "bottom")]
+    assert 'href="#ko-sK"' in html and "-t\"" not in html  # kanji on an English page
+    thai = PLUGIN.figure(board, "th")  # Thai letters stay upright: each piece takes the other side's face
+    assert 'href="#ko-gK-t"' in thai and 'href="#ko-sK-t"' in thai and 'href="#ko-gS-t"' in thai  # K e1, k e8, S in hand
+    assert 'href="#ko-sRp-t"' in thai  # Gote's promoted Rook on e2, seen from Gote's side
+
+
+def test_the_legend_shows_every_piece_in_the_three_styles_beside_its_name():
+    board, problems = block("legend: pieces", "caption: ตัวหมากสามแบบ")
+    assert problems == [] and board.legend and not board.interactive
+    html = PLUGIN.figure(board, "th")
+    assert html.startswith('<link rel="stylesheet" href="/static/css/komayo-legend.css"><figure class="ko-legend"><table><caption>ตัวหมากสามแบบ</caption>')
+    rows = re.findall(r'<tr(?: class="ko-legend-promoted")?><th scope="row">([^<]+)</th>(.*?)</tr>', html)
+    assert [name for name, _ in rows][:3] == ["ขุน", "เจ้าหญิง", "เจ้าหญิงเลื่อนขั้น"] and len(rows) == 15
+    for name, cells in rows:
+        assert re.findall(r'href="#(ko-s[A-Z]p?(?:-[tw])?)"', cells)[0].endswith("-t"), name
+        assert len(re.findall(r"<use ", cells)) == 3
+    assert "<th scope=\"col\">อักษรไทย</th><th scope=\"col\">คันจิ</th>" in html
 
 
 @pytest.mark.parametrize("position, says", [
@@ -82,14 +104,18 @@ def test_the_sprite_has_every_face_of_both_sides():
     svg = sprite()
     assert svg.startswith('<svg class="kr-sprites" aria-hidden="true"')
     ids = re.findall(r'<symbol id="([^"]+)"', svg)
-    assert len(ids) == len(set(ids)) == 2 * 2 * 15  # faces x sides x (8 kinds + 7 promoted)
+    assert len(ids) == len(set(ids)) == 3 * 2 * 15  # styles x sides x (8 kinds + 7 promoted)
     for text in ("K", "k", "+R", "+p", "I", "+i"):
-        assert piece_id(text) in ids and piece_id(text, western=True) in ids
+        assert {piece_id(text), piece_id(text, "letters"), piece_id(text, "thai")} <= set(ids)
     gote_rook = re.search(r'<symbol id="ko-gR" [^>]*><g transform="rotate\(180 50 50\)">.*?</symbol>', svg)
     assert gote_rook and f'href="#{glyph_id("飛")}"' in gote_rook[0]  # Gote's pieces point down
     assert re.search(rf'<symbol id="ko-sRp"[^>]*>.*?<use href="#{glyph_id("龍")}" fill="#b3261e"/>', svg)  # red
     assert re.search(rf'<symbol id="ko-gK"[^>]*>.*?<use href="#{glyph_id("王")}"', svg)
     assert re.search(r'<symbol id="ko-sRp-w"[^>]*>.*?>\+R<', svg)
+    # the Thai face: the name's first letter; a promoted one red and ringed (a shape, not only a colour)
+    assert re.search(rf'<symbol id="ko-sR-t"[^>]*>.*?<use href="#{glyph_id("ร")}" fill="#1d1410"/>', svg)
+    assert re.search(rf'<symbol id="ko-gIp-t"[^>]*><g transform="rotate\(180 50 50\)">.*?<circle [^>]*stroke="#b3261e"'
+                     rf'.*?<use href="#{glyph_id("ญ")}" fill="#b3261e"/>', svg)
 
 
 def test_the_kanji_are_outlines_defined_once_and_need_no_font():
@@ -103,6 +129,11 @@ def test_the_kanji_are_outlines_defined_once_and_need_no_font():
     kanji_symbols = re.findall(r'<symbol id="ko-[sg][A-Z]p?".*?</symbol>', svg)
     assert len(kanji_symbols) == 30 and not any("<text" in symbol for symbol in kanji_symbols)
     assert not any(glyph in svg for glyph in faces)  # no character left for a font to draw
+    assert set(thai_paths.PATHS) == set(THAI.values()) and len(set(THAI.values())) == 8  # one letter per kind
+    thai_symbols = re.findall(r'<symbol id="ko-[sg][A-Z]p?-t".*?</symbol>', svg)
+    assert len(thai_symbols) == 30 and not any("<text" in symbol for symbol in thai_symbols)
+    for letter in THAI.values():
+        assert svg.count(f'id="{glyph_id(letter)}"') == 1 and letter not in svg
 
 
 # ---------------------------------------------------------------- words
@@ -140,15 +171,46 @@ def test_nine_lessons_in_both_languages_each_with_a_live_board(lessons):
 
 
 # ---------------------------------------------------------------- puzzles
-def test_at_least_thirty_tsume_of_one_three_and_five_plies(puzzles):
+def test_tsume_are_real_mates_named_by_shogi_length_with_goals_that_count_the_same(puzzles):
     mates = [p for p in puzzles if p.kind == "mate"]
     lengths = Counter(p.fields["mate_in"] for p in mates)
-    assert len(mates) >= 30 and lengths[1] >= 6 and lengths[2] >= 12 and lengths[3] >= 10, lengths
+    # a capture of a hanging King (mate_in 1) is no tsume: 1 move (mate_in 2) and 3 moves (mate_in 3)
+    assert len(mates) >= 30 and lengths[1] == 0 and lengths[2] >= 20 and lengths[3] >= 10, lengths
     for p in mates:
         n = p.fields["mate_in"]
-        assert p.id.startswith(f"ko-tsume{2 * n - 1}-") and f"tsume-{2 * n - 1}" in p.tags, p.id
+        plies = 2 * n - 3  # both sides' moves up to the mate, the King's capture not counted
+        assert f"tsume-{plies}" in p.tags and not any(t.startswith("tsume-") and t != f"tsume-{plies}" for t in p.tags)
+        th, en = p.goal["th"], p.goal["en"]
+        assert f"ซึเมะ {plies} ตา (นับแบบโชกิ" in th and f"คุณเดิน {n - 1} ตา" in th and f"ในตาที่ {n} ของคุณ" in th, p.id
+        assert "手" not in th + en and f"a {plies}-move tsume" in en and f"your move {n}" in en, p.id
         assert p.proof["line"][-1] in p.proof["tree"]["wins"] or n > 1
         assert set(p.proof["keys"]) == {p.proof["line"][0], *p.proof["alternatives"]}, p.id  # every key accepted
+    assert PUZZLE_TAGS["tsume-1"]["th"] == "ซึเมะ 1 ตา" and "tsume-5" not in PUZZLE_TAGS
+
+
+def test_no_shown_defence_is_a_pointless_drop_far_from_the_king(puzzles):
+    """A drop in a far corner (S*a1) loses as fast as a sensible defence but teaches nothing."""
+    for p in (p for p in puzzles if p.kind == "mate"):
+        board = dict(p.board["board"])
+        line = p.proof["line"]
+        defender = "k" if p.position.split()[1] == "b" else "K"
+        for i, move in enumerate(line):
+            if i % 2 and "*" in move:
+                king = next(sq for sq, piece in board.items() if piece == defender)
+                to = move.split("*")[1]
+                far = max(abs(ord(to[0]) - ord(king[0])), abs(int(to[1]) - int(king[1])))
+                assert far <= 2, (p.id, move, king)
+            board = call({"op": "play", "game": "komayo", "position": p.position, "moves": line[:i + 1]})["board"]
+
+
+def test_some_puzzles_are_gote_to_move_and_many_need_no_princess(puzzles):
+    mates = [p for p in puzzles if p.kind == "mate"]
+    gote = [p for p in mates if p.position.split()[1] == "w"]
+    assert len(gote) >= 6, [p.id for p in gote]
+    for p in gote:
+        assert p.goal["th"].startswith("ฝ่ายเดินหลังเดิน") and p.goal["en"].startswith("Gote to move")
+    no_princess = [p for p in mates if "princess" not in p.tags]
+    assert len(no_princess) >= len(mates) // 4, len(no_princess)
 
 
 def test_several_tsume_need_a_drop_or_the_princesss_leap(puzzles):
@@ -158,7 +220,7 @@ def test_several_tsume_need_a_drop_or_the_princesss_leap(puzzles):
     for p in mates:
         board = p.board["board"]
         key = p.proof["line"][0]
-        if "*" not in key and board[key[:2]].lstrip("+") == "I":
+        if "*" not in key and board[key[:2]].lstrip("+").upper() == "I":
             df, dr = abs(ord(key[0]) - ord(key[2])), abs(int(key[1]) - int(key[3]))
             if {df, dr} == {1, 2}:
                 leaps.append(p.id)
@@ -168,7 +230,7 @@ def test_several_tsume_need_a_drop_or_the_princesss_leap(puzzles):
 
 def test_the_rule_quizzes_ask_about_drops_and_promotion_with_engine_answers(puzzles):
     quizzes = [p for p in puzzles if p.kind == "rule-quiz"]
-    assert len(quizzes) >= 6
+    assert len(quizzes) >= 6 and all(len(p.fields["choices"]) >= 3 for p in quizzes)
     drops = [p for p in quizzes if all("*" in c for c in p.fields["choices"])]
     promote = [p for p in quizzes if "promotion" in p.tags]
     assert len(drops) >= 3 and len(promote) >= 3

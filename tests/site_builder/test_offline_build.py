@@ -6,6 +6,7 @@ import hashlib
 import json
 import re
 import struct
+import zlib
 from pathlib import Path
 
 import pytest
@@ -14,18 +15,30 @@ from sb_helpers import PROJECT, URLS, lesson, write_tree
 from site_builder import offline
 from site_builder.build import build
 from site_builder.errors import BuildFailed
+from site_builder.pyodide_trim import PYODIDE_FILES, SNAPSHOT_NAME
 from site_builder.serve import MIME_TYPES, headers_for, load_header_rules
 
 WHEEL = b"PK a stand-in for the engine wheel"
+PYODIDE = {name: f"stand-in for {name}\n".encode() for name in (*PYODIDE_FILES, SNAPSHOT_NAME)}
+FRAME = {"static/css/site.css": "body{}\n", "static/js/offline.js": "export {};\n",
+         "static/js/lang-switch.js": "export {};\n", "static/js/core/i18n.js": "export const t = 1;\n",
+         "static/img/icon-192.png": "the small icon every page names"}
+ELSEWHERE = {"static/js/main.js": "export {};\n", "static/js/boards/board.js": "export {};\n" * 20,
+             "static/img/teach/a.webp": "a picture for one page",
+             "static/img/icon-512.png": "a big icon the browser fetches when it installs the app"}
 
 
 def small_assets(out: Path, root: Path):
-    """A few static files, the worker's source (as write_assets copies it) and a wheel."""
-    write_tree(out, {"static/js/main.js": "export {};\n", "static/css/site.css": "body{}\n",
+    """The files every page loads, a few others, the worker's source (as write_assets copies it),
+    a wheel and Pyodide's files."""
+    write_tree(out, {**FRAME, **ELSEWHERE,
                      "static/sw.js": (PROJECT / "site_builder/static/sw.js").read_text(encoding="utf-8")})
-    wheel = out / URLS.wheel_url.lstrip("/")
-    wheel.parent.mkdir(parents=True)
-    wheel.write_bytes(WHEEL)
+    for url, files in ((URLS.wheel_url.rsplit("/", 1)[0], {URLS.wheel_url.rsplit("/", 1)[1]: WHEEL}),
+                       (URLS.pyodide_base, PYODIDE)):
+        folder = out / url.strip("/")
+        folder.mkdir(parents=True)
+        for name, data in files.items():
+            (folder / name).write_bytes(data)
     return URLS
 
 
@@ -47,25 +60,31 @@ def site(project, tmp_path) -> Path:
     return out
 
 
-def test_the_worker_is_written_at_the_root_with_this_builds_files_and_hashes(site):
+def test_the_shell_is_small_and_the_engine_is_only_in_the_pack(site):
     info = build_info(site)
     assert not (site / "static" / "sw.js").exists()  # only /sw.js, whose scope is the whole site
     assert "__KRADAN_BUILD__" not in (site / "sw.js").read_text(encoding="utf-8")
     shell, pack = info["shell"], info["pack"]
-    assert {"/static/js/main.js", "/static/css/site.css", URLS.wheel_url, "/", "/th/", "/en/",
-            "/th/offline/", "/en/offline/", "/th/offline/fallback/", "/en/offline/fallback/",
-            "/th/manifest.webmanifest", "/en/manifest.webmanifest"} == set(shell)
+    # The shell: the offline and fallback pages, the files every page loads, the manifests.
+    assert set(shell) == {"/th/offline/", "/en/offline/", "/th/offline/fallback/", "/en/offline/fallback/",
+                          "/th/manifest.webmanifest", "/en/manifest.webmanifest", *("/" + rel for rel in FRAME)}
+    # The pack, saved only when the reader asks: every other page, the data pages fetch, the other
+    # static files, the engine wheel and Pyodide's files (not its snapshot, a speed-up kept when used).
     pages = {"/" + page.relative_to(site).as_posix().removesuffix("index.html") for page in site.rglob("index.html")}
     data = {"/" + path.relative_to(site).as_posix() for path in site.rglob("*.json")
             if not path.relative_to(site).as_posix().startswith(("static/", "pyodide/", "pagefind/"))}
     assert "/th/makruk/board/replies.json" in data  # a lesson's first moves work offline at once
-    assert set(pack) == (pages - set(shell)) | data  # every other page, and the data pages fetch
-    assert {"/th/makruk/board/", "/th/makruk/moves/", "/th/makruk/sandbox/", "/en/makruk/board/",
-            "/en/makruk/moves/", "/en/makruk/sandbox/"} <= set(pack)
-    for path, (digest, size) in {**shell, **pack}.items():
+    engine = {URLS.wheel_url, *(URLS.pyodide_base + name for name in PYODIDE_FILES)}
+    assert set(pack) == (pages - set(shell)) | data | {"/" + rel for rel in ELSEWHERE} | engine
+    assert {"/", "/th/", "/th/makruk/board/", "/th/makruk/sandbox/", "/en/makruk/moves/"} <= set(pack)
+    assert URLS.pyodide_base + SNAPSHOT_NAME not in {**shell, **pack}
+    assert info["wheel"] == URLS.wheel_url and pack[URLS.wheel_url][:2] == [short_hash(WHEEL), len(WHEEL)]
+    for path, (digest, size, sent) in {**shell, **pack}.items():
         content = (site / (path.lstrip("/") + ("index.html" if path.endswith("/") else ""))).read_bytes()
         assert (digest, size) == (short_hash(content), len(content)), path
-    assert shell[URLS.wheel_url] == [short_hash(WHEEL), len(WHEEL)]
+        compressible = path.endswith(("/", ".js", ".css", ".json", ".webmanifest", ".mjs", ".wasm"))
+        assert sent == (min(size, len(zlib.compress(content, 1))) if compressible else size), path
+    assert shell["/th/offline/fallback/"][2] < shell["/th/offline/fallback/"][1]  # a page is sent compressed
     assert info["runtime"] == [URLS.pyodide_base, "/pagefind/"] and info["pyodide"] == URLS.pyodide_base
     assert info["fallback"] == {"th": "/th/offline/fallback/", "en": "/en/offline/fallback/"}
     assert re.fullmatch(r"[0-9a-f]{16}", info["version"]) and re.fullmatch(r"[0-9a-f]{12}", info["pyodideCache"])

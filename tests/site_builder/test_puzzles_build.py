@@ -335,6 +335,17 @@ def test_the_cache_key_covers_every_engine_file_and_the_plugins(source_copy, cha
     assert cache.ProofCache(None).key("digest of a puzzle file") != key
 
 
+@pytest.mark.parametrize("checked_after", ["site_builder/puzzles/hints.py", "site_builder/puzzles/answers.py",
+                                           "site_builder/puzzles/statement.py"])
+def test_a_check_run_after_the_proofs_is_not_part_of_the_cache_key(source_copy, checked_after):
+    from site_builder.puzzles import cache
+    key = cache.ProofCache(None).key("digest of a puzzle file")
+    path = source_copy / checked_after
+    path.write_text("# a new check of the hints or the statement\n", encoding="utf-8")
+    cache.code_hash.cache_clear()
+    assert cache.ProofCache(None).key("digest of a puzzle file") == key
+
+
 def test_the_cache_key_sees_a_moved_file(source_copy):
     """Same bytes under another path (a file moved between engine packages) is another engine."""
     from site_builder.puzzles import cache

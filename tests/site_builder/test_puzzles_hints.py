@@ -1,6 +1,9 @@
 """Hints that teach the puzzle (site_builder/puzzles/hints.py), tags with names, credits in both languages."""
+import re
+
 import pytest
-from pz_helpers import hints_for, project, puzzle, quiz
+from pz_helpers import STALEMATE, hints_for, project, puzzle, quiz
+from sb_helpers import PROJECT
 
 from site_builder.puzzles.hints import masked, same_hint
 from site_builder.puzzles.prove import load_puzzles
@@ -44,6 +47,52 @@ def test_a_number_answer_may_not_be_in_a_hint(tmp_path):
                                           "en": ["Count the pieces after the capture.", "Three pieces plus one."]})
     assert problems_of(tmp_path, {"counting-a": text}) == [
         ("counting-a.toml", "hints.th: hint 2 gives the answer away: it names '4'")]
+
+
+def test_a_hint_may_not_spell_a_move_of_the_line_in_any_ply_or_form(tmp_path):
+    # MATE2's line is c6b6 a8b8 h1h8: the defender's reply counts as much as the mating move
+    hints = {"th": ["ขุนขาวเข้าไปใกล้ขุนดำก่อน", "ปิดท้ายด้วยเรือ h1 ไป h8"],
+             "en": ["Bring your Khun closer first.", "When the black Khun on a8 runs to b8, the Ruea finishes."]}
+    found = problems_of(tmp_path, {"mk-a": puzzle("mk-a", hints=hints)})
+    assert found == [
+        ("mk-a.toml", "hints.th: hint 2 gives the answer away: it names the move h1h8 of the solution (as 'h1 ไป h8')"),
+        ("mk-a.toml", "hints.en: hint 2 gives the answer away: it names the move a8b8 of the solution "
+                      "(as 'a8 runs to b8')")]
+
+
+def test_a_hint_may_name_a_piece_and_a_square_that_are_not_a_move(tmp_path):
+    hints = {"th": ["ขุนดำที่ a8 ติดมุม", "เรือที่ h1 คุมทั้งแถวได้"],
+             "en": ["The black Khun on a8 is in the corner.", "The Ruea on h1 can hold a whole rank; h7 too."]}
+    assert problems_of(tmp_path, {"mk-a": puzzle("mk-a", hints=hints)}) == []
+
+
+def test_a_title_may_not_name_the_answer_either(tmp_path):
+    found = problems_of(tmp_path, {"mk-a": puzzle("mk-a", title={"th": "ขุนไป b6", "en": "Ruea h1 to h8"})})
+    assert found == [("mk-a.toml", "title.th: the title gives the answer away: it names 'b6'"),
+                     ("mk-a.toml", "title.en: the title gives the answer away: it names the move h1h8 of the "
+                                   "solution (as 'h1 to h8')")]
+
+
+def test_a_makhos_line_is_caught_in_its_own_notation_and_in_words(tmp_path):
+    text = (PROJECT / "puzzles/makhos/mh-win2-002.toml").read_text(encoding="utf-8")
+    first = text.split("[hints]")[1].split('"')[1]
+    text = text.replace(first, "ฮอสขาว e7 ไป f8 ก่อน แล้วฮอสดำต้องกิน", 1)
+    text = re.sub(r'(\[title\]\nth = )".*?"', r'\1"ตาแรก e7-f8"', text)
+    found = problems_of(tmp_path, {"puzzles/makhos/mh-win2-002.toml": text})
+    assert found == [
+        ("mh-win2-002.toml", "title.th: the title gives the answer away: it names the move e7-f8 of the solution "
+                             "(as 'e7-f8')"),
+        ("mh-win2-002.toml", "hints.th: hint 1 gives the answer away: it names the move e7-f8 of the solution "
+                             "(as 'e7 ไป f8')")]
+
+
+def test_a_question_s_right_choice_may_not_be_in_a_hint_but_a_short_word_may(tmp_path):
+    text = quiz("mk-q", STALEMATE, "position-status",
+                hints={"th": ["ขุนดำถูกโจมตีอยู่หรือไม่", "คำตอบคือ อับ (ไม่ถูกรุกแต่ไม่มีตาเดิน)"],
+                       "en": ["Is the black Khun attacked?", "Check, mate and stalemate differ in one thing."]})
+    assert problems_of(tmp_path, {"mk-q": text}) == [
+        ("mk-q.toml", "hints.th: hint 2 gives the answer away: it names the right choice "
+                      "'อับ (ไม่ถูกรุกแต่ไม่มีตาเดิน)'")]
 
 
 @pytest.mark.parametrize("second", [

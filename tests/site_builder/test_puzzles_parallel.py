@@ -69,6 +69,21 @@ def test_without_processes_the_proofs_run_in_this_one(checked, monkeypatch):
     assert jobs == 1 and [plain(d) for d in done] == [plain(prove_one(p)) for p in checked]
 
 
+def test_a_proof_alone_starts_no_process_and_the_second_starts_them(checked, monkeypatch):
+    started = []
+
+    class Pool(prove.ProcessPoolExecutor):
+        def __init__(self, *args, **kwargs):
+            started.append(kwargs["max_workers"])
+            super().__init__(*args, **kwargs)
+
+    monkeypatch.setattr(prove, "ProcessPoolExecutor", Pool)
+    jobs, done = prove_all(checked[:1], jobs=2)  # an author's one edited puzzle
+    assert (jobs, started) == (1, []) and [plain(d) for d in done] == [plain(prove_one(checked[0]))]
+    jobs, done = prove_all(checked[:2], jobs=2)
+    assert (jobs, started) == (2, [2]) and [plain(d) for d in done] == [plain(prove_one(p)) for p in checked[:2]]
+
+
 def test_problems_of_every_file_come_together_in_file_order(tmp_path, monkeypatch):
     monkeypatch.setenv(prove.JOBS_ENV, "2")
     root = project(tmp_path / "proj", BROKEN)

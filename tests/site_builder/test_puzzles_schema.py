@@ -80,7 +80,7 @@ def test_title_needs_both_languages(tmp_path):
 def test_missing_required_fields(tmp_path):
     _, found = problems_of(tmp_path, {"mk-x": puzzle("mk-x", difficulty=None, solution=None)})
     assert [(line, what) for _, line, what, _ in found] == [
-        (0, "difficulty: is missing"), (0, "solution: is missing (a 'mate' puzzle needs it)")]
+        (3, "difficulty: is missing"), (3, "solution: is missing (a 'mate' puzzle needs it)")]  # line 3: kind = "mate"
 
 
 def test_duplicate_ids_across_files(tmp_path):

@@ -95,7 +95,7 @@ def test_home_is_a_hub_with_a_start_path(out):
     assert "<h1>Kradan</h1>" in home and "<p>Welcome</p>" in home
     assert 'class="sidebar"' not in home  # the hub is the menu
     start = home.split('class="kr-start"')[1].split("</section>")[0]
-    assert links(start) == ["/en/makruk/board/", "/en/makruk/sandbox/", "/en/makruk/counting-trainer/"]
+    assert links(start) == ["/en/makruk/board/", "/en/makruk/sandbox/"]  # each game's first lesson and sandbox
     assert links(home.split('id="makruk"')[1].split("</main>")[0]) == ["/en/makruk/board/", "/en/makruk/moves/", "/en/makruk/sandbox/",
                                                    "/en/makruk/counting-trainer/"]
     assert "2 lessons" in home and "puzzles" not in home.split('class="kr-hub"')[1]  # no puzzles/ folder here

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from engine.api import call
-from site_builder.replies import (LEGAL_DEFAULTS, PageRequest, first_moves, page_table, play, record, request_key,
-                                  sandbox_replies, tree_requests)
+from site_builder.replies import (LEGAL_DEFAULTS, RECORDED_LEVELS, PageRequest, bestmove, first_moves, page_table, play,
+                                  record, request_key, sandbox_replies, tree_requests)
 
 ROOT = Path(__file__).resolve().parents[2]
 JS = ROOT / "site_builder" / "static" / "js" / "core"
@@ -144,16 +144,39 @@ def test_a_lesson_board_records_each_first_move_as_pending():
 
 
 @pytest.mark.parametrize("game", ["makruk", "makhos", "komayo"])
-def test_the_sandbox_records_its_start_and_every_first_move(game):
+def test_the_sandbox_records_its_start_every_first_move_and_the_computers_first_replies(game):
     start = call({"op": "start", "game": game, "options": {}})
+    position = start["position"]
     recorded = sandbox_replies(game)
     assert recorded[0]["request"] == {"op": "start", "game": game, "options": {}}
     assert recorded[0]["reply"] == start
-    assert recorded[1:] == first_moves(game, start["position"])
+    by_key = {request_key(e["request"]): e for e in recorded}
+    legal = [m["move"] for m in call(play(game, position, []))["legal"]]
+    assert by_key[request_key(play(game, position, []))]["legal"] is None  # the start keeps every legal move
+    openings = {call(bestmove(game, position, [], level))["move"] for level in RECORDED_LEVELS}
+    for first in legal:
+        answers = [call(bestmove(game, position, [first], level)) for level in RECORDED_LEVELS]
+        for level, answer in zip(RECORDED_LEVELS, answers):
+            assert by_key[request_key(bestmove(game, position, [first], level))]["reply"] == answer
+            after = by_key[request_key(play(game, position, [first, answer["move"]]))]
+            assert after["reply"]["pending"] and after["legal"] == []
+        entry = by_key[request_key(play(game, position, [first]))]
+        if first in openings:  # the computer's opening: the reader answers it with every legal move
+            assert entry["legal"] is None and "pending" not in entry["reply"]
+        else:  # only the computer's replies; the reader's own come from the live engine
+            assert entry["reply"]["pending"] and sorted(entry["legal"]) == sorted({a["move"] for a in answers})
+    for opening in openings:
+        for answer in call(play(game, position, [opening]))["legal"]:
+            assert by_key[request_key(play(game, position, [opening, answer["move"]]))]["reply"]["pending"]
     table = page_table(list(recorded), "th")
-    legal = call(play(game, start["position"], []))["legal"]
-    assert table["position"] == start["position"] and len(table["plays"]) == 1 + len(legal)
-    assert list(table["other"]) == [request_key(recorded[0]["request"])]
+    assert table["position"] == position and "" in table["plays"]
+    assert request_key(bestmove(game, position, [legal[0]], RECORDED_LEVELS[0])) in table["other"]
+
+
+def test_a_recorded_computer_reply_is_the_same_for_the_same_request():
+    """The computer's pick is seeded by the level and the position: recording it is recording what the page would get."""
+    request = bestmove("makruk", call({"op": "start", "game": "makruk", "options": {}})["position"], ["a3a4"], 1)
+    assert len({call(request)["move"] for _ in range(3)}) == 1
 
 
 def test_a_request_the_engine_refuses_is_a_build_error():

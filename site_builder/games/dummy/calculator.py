@@ -1,4 +1,4 @@
-"""The settlement calculator page (/<lang>/dummy/calculator/): the reader taps cards into each
+"""The points calculator page (เครื่องคิดแต้ม: Dummy is played for points, never money) (/<lang>/dummy/calculator/): the reader taps cards into each
 seat's melds, layoffs and hand, sets the knock, the fool and the events, and the engine's
 ``settle`` (in the browser) gives the ledger. Its words and the engine's options come in the
 page's JSON block; the script is static/js/games/dummy/calculator.js.
@@ -20,23 +20,22 @@ GAME = "dummy"
 SLUG = "calculator"
 TEXTS = {
     "th": {
-        "title": "เครื่องคิดเงินดัมมี่น็อก",
-        "nav": "เครื่องคิดเงิน",
-        "summary": "ใส่ไพ่ของทุกขาเมื่อจบเกม แล้วดูว่าใครจ่ายใครเท่าไร ทีละบรรทัด พร้อมเลขข้อกติกา",
-        "intro": "เลือกช่องที่จะใส่ไพ่ (ชุดใหม่ ดัมมี่ ไพ่ในมือ ไพ่หัว หรือไพ่คว่ำ) แล้วแตะไพ่ในสำรับด้านล่าง "
-                 "แตะไพ่ที่ลงแล้วเพื่อเอาออก เครื่องจะบอกทันทีเมื่อมีสิ่งที่เป็นไปไม่ได้ ไม่มีการเดิมพันใด ๆ",
-        "noscript": "เครื่องคิดเงินต้องเปิดใช้จาวาสคริปต์ ถ้าไม่มี ยังอ่านบทเรียนเรื่องการคิดเงินได้",
-        "lesson_hint": "อ่านตัวอย่างการคิดเงินทีละขั้น",
+        "title": "เครื่องคิดแต้มดัมมี่น็อก",
+        "nav": "เครื่องคิดแต้ม",
+        "summary": "ใส่ไพ่ของทุกขาเมื่อจบเกม แล้วดูแต้มที่แต่ละขาได้และเสีย ทีละบรรทัด พร้อมเลขข้อกติกา",
+        "intro": "เลือกช่อง (ไพ่หัว ชุด ดัมมี่ หรือไพ่ในมือ) แล้วแตะไพ่ในสำรับที่ขึ้นใต้ช่องนั้น แตะไพ่ที่ลงแล้วเพื่อเอาออก "
+                 "ไม่มีการเดิมพันใด ๆ",
+        "noscript": "เครื่องคิดแต้มต้องเปิดใช้จาวาสคริปต์ ถ้าไม่มี ยังอ่านบทเรียนเรื่องการคิดแต้มได้",
+        "lesson_hint": "อ่านตัวอย่างการคิดแต้มทีละขั้น",
     },
     "en": {
-        "title": "Dummy Knock settlement calculator",
-        "nav": "Calculator",
-        "summary": "Enter every seat's cards at the end of a game and see who pays whom, line by line, "
-                   "each with its rule number.",
-        "intro": "Pick where cards go (a new meld, a layoff, the hand, the head card or the face-down card), "
-                 "then tap cards in the deck below. Tap a placed card to take it back. Anything impossible is "
-                 "named at once. No money is involved.",
-        "noscript": "The calculator needs JavaScript. Without it you can still read the lesson on settling.",
+        "title": "Dummy Knock points calculator",
+        "nav": "Points calculator",
+        "summary": "Enter every seat's cards at the end of a game and see the points each seat wins or loses, "
+                   "line by line, each with its rule number.",
+        "intro": "Pick a place (the head card, a meld, a layoff or a hand), then tap cards in the deck that opens "
+                 "under it. Tap a placed card to take it back. No money is involved.",
+        "noscript": "The points calculator needs JavaScript. Without it you can still read the lesson on settling.",
         "lesson_hint": "Read a worked settlement step by step",
     },
 }
@@ -46,19 +45,22 @@ UI = {
         "collected": "ไพ่ที่เก็บมาน็อก", "feeder": "ผู้ตีโง่ (ทิ้งให้ผู้น็อกเก็บ)", "noFool": "ไม่มีการตีโง่",
         "shown": "โชว์สเปโตสองตัวในรอบแรก", "called": "ทิ้งไพ่ที่ถูกทัก (ครั้ง)", "dealer": "ผู้ทำไพ่เกมถัดไป",
         "nextHead": "ไพ่หัวเกมถัดไป (ใช้เมื่อแต้มเท่ากัน)", "newMeld": "ชุดใหม่", "meldN": "ชุดที่ {n}",
-        "layoffTo": "ฝากบน", "layoffAdd": "ดัมมี่", "hand": "ไพ่ในมือ", "inKnock": "ลงในตาที่น็อก",
+        "layoffTo": "ฝากบน", "layoffAdd": "ดัมมี่", "hand": "ไพ่ในมือ", "inKnock": "ลงตอนน็อก",
         "deck": "สำรับ: แตะไพ่เพื่อใส่ใน {target}", "target": "ช่องที่กำลังใส่", "pickTarget": "ยังไม่ได้เลือกช่อง",
         "removeCard": "เอา {card} ออก", "used": "{card} อยู่ที่ {where} แล้ว: ไพ่แต่ละใบมีใบเดียว", "usedName": "{card} (อยู่ที่ {where} แล้ว)",
         "notMeld": "{where} ยังไม่ใช่ตองหรือเรียง: {why}", "blocker": "{where} เป็นชุดตัวกันสเปโต",
-        "settle": "ผลการคิดเงิน", "summary": "สรุปของแต่ละขา", "ledger": "บัญชีทีละบรรทัด",
+        "settle": "ผลการคิดแต้ม", "summary": "สรุปของแต่ละขา", "ledger": "บัญชีทีละบรรทัด",
         "colSeat": "ขา", "colPoints": "แต้ม", "colTier": "ขั้น", "colFactor": "ตัวคูณ", "colNet": "สุทธิ",
         "colLine": "ที่", "colFrom": "ผู้จ่าย", "colTo": "ผู้รับ", "colAmount": "จำนวน", "colWhy": "เหตุผล",
         "colRule": "ข้อ", "k": "ตัวคูณการน็อก {k}", "share": "คัดลอกลิงก์ของโต๊ะนี้",
         "shared": "คัดลอกลิงก์แล้ว", "shareText": "ลิงก์ของโต๊ะนี้", "clear": "ล้างโต๊ะ",
         "badLink": "ลิงก์นี้เสียหรือไม่ครบ อ่านโต๊ะไม่ได้ จึงเริ่มโต๊ะว่างให้",
+        "linkTooLong": "ลิงก์นี้ยาว {chars} ตัวอักษร เกินกว่าที่โต๊ะใดจะต้องใช้ (ไม่เกิน {max}) จึงไม่ได้เปิด "
+                       "และเริ่มโต๊ะว่างให้",
+        "tooManyCards": "โต๊ะในลิงก์นี้มีไพ่ {cards} ใบ แต่ไพ่หนึ่งสำรับมี {max} ใบ จึงไม่ได้เปิด และเริ่มโต๊ะว่างให้",
         "loading": "กำลังโหลดเอนจิน…", "engineFailed": "โหลดเอนจินไม่สำเร็จ: {why}",
-        "problem": "โต๊ะนี้ยังคิดเงินไม่ได้", "at": "ที่ {where}", "incomplete": "ใส่ไพ่หัวก่อน แล้วใส่ไพ่ของแต่ละขา",
-        "options": "กติกาที่เลือกใช้", "empty": "ยังไม่มีไพ่", "seatCards": "{seat}: {n} ใบ",
+        "problem": "โต๊ะนี้ยังคิดแต้มไม่ได้", "at": "ที่ {where}", "incomplete": "ใส่ไพ่หัวก่อน แล้วใส่ไพ่ของแต่ละขา",
+        "options": "กติกาที่เลือกใช้", "otherCards": "ไพ่ที่เก็บมาน็อก และไพ่หัวเกมถัดไป", "more": "การตีโง่ สเปโต ผู้ทำไพ่ และกติกาที่เลือกใช้", "empty": "ยังไม่มีไพ่", "seatCards": "{seat}: {n} ใบ",
         "delMeld": "ลบชุดนี้", "onMeld": "บน", "chooseMeld": "เลือกชุดที่จะฝาก", "knockerHand":
         "ผู้น็อกไม่มีไพ่ในมือ", "headField": "ไพ่หัว", "fieldPlayer": "{seat}", "fieldMeld": "{seat} ชุดที่ {n}",
         "fieldLayoff": "{seat} ดัมมี่ใบที่ {n}", "fieldHand": "{seat} ไพ่ในมือ", "fieldKnock": "การน็อก",
@@ -67,7 +69,7 @@ UI = {
         "liabilities": "การเหมาจ่ายแทน", "culprit": "ผู้เหมาจ่าย", "culprit2": "ผู้เหมาจ่ายคนที่สอง",
         "coversLabel": "เหมาส่วนใด", "beneficiary": "จ่ายให้", "chooseSeat": "เลือกขา", "and": "และ",
         "addLiability": "เพิ่มการเหมา", "delLiability": "ลบการเหมา", "liabilityText": "{culprits} เหมา{covers} ให้ {beneficiary}",
-        "liabilityIncomplete": "เลือกผู้เหมาจ่ายและผู้รับเงินก่อนเพิ่มการเหมา", "onBehalf": "(จ่ายแทน {seat})",
+        "liabilityIncomplete": "เลือกผู้เหมาจ่ายและผู้รับแต้มก่อนเพิ่มการเหมา", "onBehalf": "(จ่ายแทน {seat})",
         "fieldLiability": "การเหมาที่ {n}",
         "covers": {"all": "ทุกรายการที่ผู้เสียคนอื่นต้องจ่ายผู้น็อก (ข้อ 82)", "head": "ค่าหัว (ข้อ 27, 30)",
                    "speto_fee": "ค่าสเปโต (ข้อ 28–31)", "knocker_speto": "สเปโตของผู้น็อก (ข้อ 28)"},
@@ -88,9 +90,13 @@ UI = {
         "colRule": "Rule", "k": "knock factor {k}", "share": "Copy a link to this table", "shared": "Link copied",
         "shareText": "Link to this table", "clear": "Clear the table",
         "badLink": "This link is damaged or incomplete and cannot be read, so the calculator starts empty.",
+        "linkTooLong": "This link is {chars} characters long, more than any table needs (at most {max}), so it was "
+                       "not opened and the calculator starts empty.",
+        "tooManyCards": "The table in this link has {cards} cards, but a deck has {max}, so it was not opened and "
+                        "the calculator starts empty.",
         "loading": "Loading the engine…", "engineFailed": "The engine failed to load: {why}",
         "problem": "This table cannot be settled yet", "at": "at {where}",
-        "incomplete": "Enter the head card first, then each seat's cards.", "options": "Rule options",
+        "incomplete": "Enter the head card first, then each seat's cards.", "options": "Rule options", "otherCards": "Cards collected to knock, next game's head card", "more": "The fool, spetos, dealer and rule options",
         "empty": "no cards yet", "seatCards": "{seat}: {n} cards", "delMeld": "Delete this meld", "onMeld": "on",
         "chooseMeld": "Choose the meld to lay off on", "knockerHand": "The knocker holds no cards",
         "headField": "head card", "fieldPlayer": "{seat}", "fieldMeld": "{seat} meld {n}",

@@ -1,8 +1,9 @@
 """Cards drawn at build time: the suit symbols (the page's sprite, which the browser's cards use
 too), one card as SVG, a row of card groups, and a whole table as a figure.
 
-A card shows its rank, its suit's letter (S H D C) and its suit's shape, so the four suits are
-told apart without colour; hearts and diamonds are red as well.
+A card shows its rank and its suit's shape (♠ ♥ ♦ ♣, small under the rank and large in the
+middle), never a letter, so the four suits are told apart without colour and without English;
+hearts and diamonds are red as well.
 """
 from __future__ import annotations
 
@@ -42,12 +43,11 @@ def card_svg(card: str, lang: str, extra_class: str = "") -> str:
 
 
 def card_body(rank: str, suit: str, colour: str) -> str:
-    """The inside of a card's <svg>: face, rank, suit letter, suit shape (large and small)."""
+    """The inside of a card's <svg>: face, rank, the suit's shape small under it and large in the middle."""
     return ('<rect x=".5" y=".5" width="39" height="55" rx="4" fill="#fff" stroke="#6b6b6b"/>'
             f'<text x="4" y="16" font-size="15" font-weight="700" font-family="sans-serif" fill="{colour}">{rank}</text>'
-            f'<text x="4.5" y="27" font-size="9" font-weight="700" font-family="sans-serif" fill="{colour}">{suit}</text>'
-            f'<use href="#dk-suit-{suit}" x="15" y="24" width="21" height="21" fill="{colour}"/>'
-            f'<use href="#dk-suit-{suit}" x="26" y="5" width="9" height="9" fill="{colour}"/>')
+            f'<use href="#dk-suit-{suit}" x="4" y="19" width="10" height="10" fill="{colour}"/>'
+            f'<use href="#dk-suit-{suit}" x="15" y="27" width="21" height="21" fill="{colour}"/>')
 
 
 def group_html(cards, lang: str, label: str = "") -> str:
@@ -78,6 +78,9 @@ def table_html(table: dict, lang: str) -> str:
     if fool:
         meta.append(escape(w["fool_by"].format(seat=seat(fool["feeder"], lang))))
     rows = [f'<p class="dk-meta">{" · ".join(meta)}</p>']
+    events = event_notes(table, lang)
+    if events:
+        rows.append(f'<p class="dk-meta">{" · ".join(events)}</p>')
     for player in table["players"]:
         pid = player["id"]
         parts = []
@@ -93,6 +96,30 @@ def table_html(table: dict, lang: str) -> str:
         rows.append(f'<div class="dk-seat"><p class="dk-seat-name">{escape(seat(pid, lang))}</p>'
                     f'<div class="dk-row">{" ".join(parts)} {hand}</div></div>')
     return f'<div class="dk-table">{"".join(rows)}</div>'
+
+
+def event_notes(table: dict, lang: str) -> list[str]:
+    """What a settlement needs besides the cards (HTML): cards collected in the knock, called
+    discards, spetos shown, liabilities (เหมา), the high-card draw and the next game's head card."""
+    w = WORDS[lang]
+    knock, events, tie = table.get("knock") or {}, table.get("events") or {}, table.get("tie_break") or {}
+    notes = []
+    if knock.get("collected"):
+        notes.append(f'{escape(w["collected"])} {" ".join(card_svg(c, lang, "dk-small") for c in knock["collected"])}')
+    notes += [escape(w["called_by"].format(seat=seat(p, lang))) for p in events.get("called_discards", [])]
+    notes += [escape(w["shown_by"].format(seat=seat(p, lang))) for p in events.get("two_spetos_shown_by", [])]
+    for item in events.get("liabilities", []):
+        culprits = " ".join(seat(p, lang) for p in item["culprits"])
+        notes.append(escape(w["liable"].format(culprits=culprits, covers=w["covers"][item["covers"]],
+                                               beneficiary=seat(item["beneficiary"], lang))))
+    if tie.get("high_cards"):
+        drawn = " ".join(f'{escape(seat(p, lang))} {card_svg(c, lang, "dk-small")}' for p, c in tie["high_cards"].items())
+        notes.append(f'{escape(w["high_cards"])} {drawn}')
+    if tie.get("dealer"):
+        notes.append(escape(w["dealer"].format(seat=seat(tie["dealer"], lang))))
+    if tie.get("next_head"):
+        notes.append(f'{escape(w["next_head"])} {card_svg(tie["next_head"], lang, "dk-small")}')
+    return notes
 
 
 def table_figure(table: dict, caption: str, lang: str, link: str = "") -> str:

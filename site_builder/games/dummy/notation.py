@@ -13,6 +13,9 @@ one fact per line, read into the engine's table JSON and written back in one can
     shown P2                   # P2 showed two spetos in the first round (§81)
     called P3                  # P3's dummy or set-completing discard was called (§32), once per line
     dealer P1 / next_head 7S   # §65 tie-break data (the next game's dealer and head card)
+    high P2 KH                 # the card P2 drew for high card (จับใหญ่, §57/§58/§66), one line a player
+    liable P4 all P1           # เหมา (A-D25): P4 pays P1 what the others would (covers all, head,
+                               # speto_fee or knocker_speto); two culprits: liable P2 P3 head P4
 
 The players are always P1 P2 P3 P4, in turn order. Reading checks only the shape of the text;
 the rules are the engine's (``validate``).
@@ -22,7 +25,7 @@ from __future__ import annotations
 SEATS = ("P1", "P2", "P3", "P4")
 LEVELS = ("thep", "sian", "khot_sian")
 SINGLE = ("level", "head", "knock", "fool", "dealer", "next_head", "collected")
-REPEATED = ("shown", "called")
+REPEATED = ("shown", "called", "high", "liable")
 
 
 class NotationError(ValueError):
@@ -74,7 +77,7 @@ def read(text: str) -> dict:
             continue
         if key not in SINGLE + REPEATED:
             raise NotationError(number, f"{key!r} is not a table line: use level, head, P1-P4, knock, collected, "
-                                        "fool, shown, called, dealer or next_head")
+                                        "fool, shown, called, dealer, next_head, high or liable")
         if key in SINGLE and key in seen:
             raise NotationError(number, f"{key} is written twice")
         seen.add(key)
@@ -85,6 +88,19 @@ def read(text: str) -> dict:
             if len(rest) != 2:
                 raise NotationError(number, "a knock line is: knock P1 9D (the knocker, the face-down card)")
             table["knock"] = {"player": _player(rest[0], number), "face_down": rest[1]}
+            continue
+        if key == "high":
+            if len(rest) != 2:
+                raise NotationError(number, "a high line is: high P2 KH (the player, the card drawn)")
+            tie.setdefault("high_cards", {})[_player(rest[0], number)] = rest[1]
+            continue
+        if key == "liable":
+            if len(rest) not in (3, 4):
+                raise NotationError(number, "a liable line is: liable P4 all P1 (culprit, what it covers, who is paid); "
+                                            "two culprits: liable P2 P3 head P4")
+            events.setdefault("liabilities", []).append(
+                {"culprits": [_player(word, number) for word in rest[:-2]], "covers": rest[-2],
+                 "beneficiary": _player(rest[-1], number)})
             continue
         if len(rest) != 1:
             raise NotationError(number, f"{key} takes one word")
@@ -145,4 +161,6 @@ def write(table: dict) -> str:
     lines += [f"called {pid}" for pid in events.get("called_discards", [])]
     tie = table.get("tie_break", {})
     lines += [f"{key} {tie[key]}" for key in ("dealer", "next_head") if tie.get(key)]
+    lines += [f"high {pid} {card}" for pid, card in tie.get("high_cards", {}).items()]
+    lines += [f"liable {' '.join(l['culprits'])} {l['covers']} {l['beneficiary']}" for l in events.get("liabilities", [])]
     return "\n".join(lines)

@@ -12,6 +12,7 @@ from engine.api import call
 
 from ...puzzles.kinds.base import Field, Issue, PuzzleKind
 from ...replies import PageRequest
+from . import calculator
 from .notation import SEATS
 from .words import WORDS, browser_words, card_name, meld_name, seat
 
@@ -24,12 +25,12 @@ SCORING_TAGS = {
     "fees": {"th": "ค่าต่าง ๆ", "en": "fees"},
     "fool": {"th": "ตีโง่", "en": "the fool"},
     "speto": {"th": "สเปโต", "en": "speto"},
-    "nets": {"th": "เงินสุทธิ", "en": "nets"},
+    "nets": {"th": "แต้มสุทธิ", "en": "net points"},
 }
 GOALS = {
     "th": {"points": "{seat} ได้กี่แต้ม (ไพ่ที่ลงและฝาก ลบไพ่ในมือ)", "tier": "{seat} เสียขั้นไหน",
            "fee": "{seat} จ่าย{item}รวมเท่าไร", "net": "เมื่อจบเกม {seat} ได้หรือเสียสุทธิเท่าไร (เสียให้ใส่เครื่องหมายลบ)",
-           "nets": "เงินสุทธิของทุกขาเป็นเท่าไร (เสียให้ใส่เครื่องหมายลบ)"},
+           "nets": "แต้มสุทธิของทุกขาเป็นเท่าไร (เสียให้ใส่เครื่องหมายลบ)"},
     "en": {"points": "How many points does {seat} score (melds and layoffs minus the hand)?",
            "tier": "Which tier does {seat} pay?", "fee": "How much does {seat} pay in total as {item}?",
            "net": "What is {seat}'s net at the end (a loss with a minus sign)?",
@@ -114,7 +115,8 @@ class Scoring(PuzzleKind):
     def page_data(self, puzzle, proof, lang):
         question = {name: puzzle.fields[name] for name in ("ask", "player", "item")}
         return {"mate_in": None, "line": [], "tree": None, "quiz": None, "table": puzzle.board["table"],
-                "question": question, "words": browser_words(lang), "ui": UI[lang]}
+                "question": question, "words": browser_words(lang), "ui": UI[lang],
+                "calculator": calculator.share_link(lang, puzzle.board["table"])}
 
     def page_requests(self, puzzle, proof):
         """The settle the page judges by, and the meld_check of every group a points count lists."""
@@ -152,9 +154,9 @@ class Scoring(PuzzleKind):
 
 
 SCORING = Scoring(
-    id="scoring", name_th="คิดเงินดัมมี่", name_en="Dummy settlement",
+    id="scoring", name_th="คิดแต้มดัมมี่", name_en="Dummy settlement",
     doc_th="โต๊ะที่จบเกมแล้ว (`position` เขียนทีละบรรทัดตาม `site_builder/games/dummy/notation.py`) "
-           "ผู้อ่านคิดสิ่งเดียว: แต้มของขาหนึ่ง ขั้นการเสีย ค่าหนึ่งรายการ เงินสุทธิของขาหนึ่ง หรือของทุกขา "
+           "ผู้อ่านคิดสิ่งเดียว: แต้มของขาหนึ่ง ขั้นการเสีย ค่าหนึ่งรายการ แต้มสุทธิของขาหนึ่ง หรือของทุกขา "
            "เอนจินคิดคำตอบตอนสร้างเว็บ",
     doc_en="A finished table (`position`, one fact per line as in `site_builder/games/dummy/notation.py`). The reader "
            "works out one thing: a seat's points, its tier, one fee, its net, or every net. The engine computes "

@@ -17,6 +17,7 @@ from .notation import SEATS, NotationError, read, write
 from .scoring import SCORING, SCORING_TAGS
 from . import drill_position
 from .drills import DRILL_TAGS, DRILLS
+from .repeats import repeated_tables
 from .words import seat
 
 GAME = "dummy"
@@ -43,6 +44,8 @@ PRACTICE = {
     "fool-in-play": {"kind": "dummy-discard", "tag": "fool"},
     "paying-for-others": {"kind": "dummy-discard", "tag": "discarding"},
     "stock-runs-out": {"kind": "dummy-discard", "tag": "discarding"},
+    "ties": {"kind": "scoring", "tag": "tiers"},
+    "round-table-fines": {"kind": "dummy-collect", "tag": "collecting"},  # a fine follows a collect that cannot be melded
 }
 
 
@@ -159,17 +162,20 @@ class DummySite(CardGameSite):
     def table_figure(self, described: dict, lang: str) -> str:
         if "drill" in described:
             return drill_position.figure(described, lang)
-        return cards_svg.table_figure(described["table"], "", lang, calculator.share_link(lang, described["table"]))
+        return cards_svg.table_figure(described["table"], "", lang)  # the calculator link waits for an answer (scoring.js)
 
     # ------------------------------------------------------------------ pages
     def nav(self, lang: str) -> list[NavEntry]:
-        return [calculator.nav(lang), play_page.nav(lang)]
+        return [play_page.nav(lang), calculator.nav(lang)]
 
     def practice(self, slug: str) -> dict[str, str]:
         return PRACTICE.get(slug, {})
 
     def load(self):
         return calculator.load()
+
+    def check_collection(self, lessons, puzzles):
+        return repeated_tables(lessons, puzzles)
 
     def pages(self, data, lang: str, lessons: list):
         return [calculator.page(data, lang, lessons), play_page.page(lang)]

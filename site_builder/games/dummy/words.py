@@ -27,7 +27,12 @@ WORDS = {
         "fool_by": "{seat} ตีโง่", "level": "ระดับ{level}", "in_knock": "ลงในตาที่น็อก",
         "onto": "ฝากบน{meld}", "meld_of": "ชุดที่ {n} ของ{seat}", "empty": "ไม่มี",
         "card_count": "{n} ใบ", "points": "{n} แต้ม", "pays": "{payer} จ่าย {payee}",
-        "in_calculator": "เปิดโต๊ะนี้ในเครื่องคิดเงิน",
+        "in_calculator": "เปิดโต๊ะนี้ในเครื่องคิดแต้ม",
+        "collected": "เก็บจากกองในตาที่น็อก", "called_by": "{seat} ทิ้งไพ่ที่ถูกทัก (ข้อ 32)",
+        "shown_by": "{seat} โชว์สเปโตสองตัวในรอบแรก (ข้อ 81)",
+        "liable": "{culprits} เหมาจ่าย{covers}แทนผู้แพ้คนอื่นให้{beneficiary}",
+        "covers": {"all": "ทุกรายการ", "head": "ค่าหัว", "speto_fee": "ค่าลงสเปโต", "knocker_speto": "ค่าผู้น็อกอมสเปโต"},
+        "high_cards": "ไพ่ที่จับไพ่ใหญ่:", "dealer": "ผู้แจกเกมถัดไป {seat}", "next_head": "ไพ่หัวเกมถัดไป",
     },
     "en": {
         "seat": "P{n}",
@@ -47,7 +52,13 @@ WORDS = {
         "fool_by": "{seat} fed the fool", "level": "level {level}", "in_knock": "put down in the knock",
         "onto": "onto {meld}", "meld_of": "{seat}'s meld {n}", "empty": "none",
         "card_count": "{n} cards", "points": "{n} points", "pays": "{payer} pays {payee}",
-        "in_calculator": "Open this table in the calculator",
+        "in_calculator": "Open this table in the points calculator",
+        "collected": "collected in the knock", "called_by": "{seat}'s discard was called (§32)",
+        "shown_by": "{seat} showed two spetos in the first round (§81)",
+        "liable": "{culprits} is liable: pays {beneficiary} {covers} for the other losers",
+        "covers": {"all": "every line", "head": "the head fee", "speto_fee": "the speto fee",
+                   "knocker_speto": "the knocker's speto"},
+        "high_cards": "high-card draw:", "dealer": "next dealer {seat}", "next_head": "next head card",
     },
 }
 

@@ -120,8 +120,7 @@ def texts(kind: str, f: dict) -> dict:
         tags.append(f"win-in-{n}")
         difficulty = n
     else:
-        goal = {"th": f"{SIDES['th'][side]}เดิน หาตาที่ได้หมากมากที่สุด",
-                "en": f"{SIDES['en'][side]} to move and win the most material."}
+        goal = None  # the best-move kind's own goal says how many moves the line plays on
         tags.append("win-material")
         difficulty = 2
     if f["sacrifice"]:

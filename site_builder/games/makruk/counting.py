@@ -469,7 +469,8 @@ class CountingKind(PuzzleKind):
         firsts = solver.winning_moves(state, shortest)
         giveaways = sorted({text_of(state, h) for h in firsts} | {state.move(h).to_square for h in firsts})
         return {"solver": puzzle.solver, "question": "play-out", "moves": list(puzzle.fields["moves"] or []),
-                "facts": facts, "playout": playout, "line": line, "setup_words": words, "giveaways": giveaways}, []
+                "facts": facts, "playout": playout, "line": line, "line_start": playout["fen"], "setup_words": words,
+                "giveaways": giveaways}, []
 
     @staticmethod
     def _main_line(solver, state, n: int, horizon: int) -> list[str]:
@@ -514,6 +515,10 @@ class CountingKind(PuzzleKind):
                     "en": f"{proof['setup_words']['en']}{_words('en', att)} to move: mate before the count runs "
                           f"out (limit {p['limit']}, {p['attacker_moves']} moves left)."}
         return dict(proof["prompt"])
+
+    def asked_moves(self, puzzle, proof: dict) -> int | None:
+        """A play-out asks for mate within the moves the count leaves; a question asks no moves."""
+        return proof["playout"]["attacker_moves"] if proof["question"] == "play-out" else None
 
     def solution_text(self, puzzle, proof: dict, lang: str) -> list[str]:
         if proof["question"] == "play-out":

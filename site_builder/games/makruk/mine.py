@@ -196,15 +196,15 @@ def mate_texts(f: dict) -> dict:
 
 
 def best_move_texts(f: dict) -> dict:
-    side, kp = f["solver"], _word_key(f["key_piece"])
+    kp = _word_key(f["key_piece"])
     w = {lang: PIECE_WORDS[lang] for lang in ("th", "en")}
     title = {"th": f"{w['th'][kp]}ได้หมาก", "en": f"The {w['en'][kp]} wins material"}
-    goal = {"th": f"{SIDE_WORDS['th'][side]}เดิน หาตาที่ได้หมาก", "en": f"{SIDE_WORDS['en'][side]} to move and win material."}
     tags = ["win-material", PIECE_TAGS[kp]]
     if f["key_check"]:
         tags.append("check")
     difficulty = 2 + (0 if f["key_check"] or f["key_capture"] else 1) + (1 if f["legal"] >= 35 else 0)
-    return {"title": title, "goal": goal, "tags": tags, "difficulty": max(1, min(5, difficulty))}
+    # no goal: the best-move kind's own says how many moves the line plays on
+    return {"title": title, "goal": None, "tags": tags, "difficulty": max(1, min(5, difficulty))}
 
 
 def _word_key(letter: str) -> str:

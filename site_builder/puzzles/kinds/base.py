@@ -99,6 +99,10 @@ class PuzzleKind:
         """The goal shown when the file has no [goal] table."""
         raise NotImplementedError
 
+    def asked_moves(self, puzzle: "Puzzle", proof: dict) -> int | None:
+        """How many moves of the solver the task asks for (its goal must say it), or None: a question."""
+        return None
+
     def solution_text(self, puzzle: "Puzzle", proof: dict, lang: str) -> list[str]:
         """Lines of the solution for readers without JavaScript (inside a closed <details>)."""
         return []

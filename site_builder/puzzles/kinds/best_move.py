@@ -227,9 +227,15 @@ class BestMoveKind(PuzzleKind):
         return tree_requests(puzzle.game, puzzle.position, proof["tree"])
 
     def default_goal(self, puzzle, proof: dict) -> dict[str, str]:
-        side = puzzle.site.words.side
-        return {"th": f"{side(puzzle.solver, 'th')}เดิน หาตาที่ดีที่สุด",
-                "en": f"{side(puzzle.solver, 'en')} to move: find the best move."}
+        side, n = puzzle.site.words.side, self.asked_moves(puzzle, proof)
+        return {"th": f"{side(puzzle.solver, 'th')}เดิน หาตาที่ดีที่สุด แล้วเดินต่อจนได้หมากจริงบนกระดาน "
+                      f"(ไม่เกิน {n} ตาของคุณ)",
+                "en": f"{side(puzzle.solver, 'en')} to move: find the best move and play on until the material is "
+                      f"won on the board (at most {n} of your moves)."}
+
+    def asked_moves(self, puzzle, proof: dict) -> int:
+        """The most solver moves any winning branch of the tree takes."""
+        return solver_moves(proof["tree"])
 
     def solution_text(self, puzzle, proof: dict, lang: str) -> list[str]:
         return GameEngine(puzzle.site).line_words(puzzle.position, proof["line"], lang)
@@ -242,6 +248,11 @@ def solution_line(state: State, key: str, depth: int, material: search.MaterialS
     gain = Gain(material, state.turn, depth, state.evaluate(), scores[key] - TOLERANCE)
     tree = BEST_MOVE._node(gain, state, MAX_SOLVER_MOVES, [key], first=[key])
     return main_path(tree, key) if key in tree["wins"] else None
+
+
+def solver_moves(node: dict) -> int:
+    """The most solver moves from ``node`` to a settled win along the tree."""
+    return max(1 if "done" in win else 1 + solver_moves(win["node"]) for win in node["wins"].values())
 
 
 def main_path(tree: dict, key: str) -> list[str]:

@@ -113,6 +113,9 @@ class MateKind(PuzzleKind):
     def solution_text(self, puzzle, proof: dict, lang: str) -> list[str]:
         return GameEngine(puzzle.site).line_words(puzzle.position, proof["line"], lang)
 
+    def asked_moves(self, puzzle, proof: dict) -> int:
+        return proof["mate_in"]
+
 
 def play_solution(engine: GameEngine, puzzle) -> tuple[Line | None, list[Issue]]:
     """The solution played out from the start (states, handles, moves), or the issues that stop it."""

@@ -146,7 +146,8 @@ class RuleQuizKind(PuzzleKind):
                              + (" (ถูกรุกอยู่แต่หนีได้)" if status["check"] else ""),
                        "en": f"No, the game goes on: {s_en} has {_moves(n)}"
                              + (" (in check, but can escape)." if status["check"] else ".")}
-        prompt = {"th": "ตอนนี้เกมจบลงด้วยการเสมอแล้วหรือยัง", "en": "Is the game over as a draw right now?"}
+        prompt = {"th": f"ตาเดินของ{s_th} ตอนนี้เกมจบลงด้วยการเสมอแล้วหรือยัง",
+                  "en": f"{s_en} to move. Is the game over as a draw right now?"}
         choices = [{"id": "a", "label": YES_NO["yes"]}, {"id": "b", "label": YES_NO["no"]}]
         if is_draw:
             nudges = {"b": {"th": f"ลองหาตาเดินที่{s_th}เดินได้จริง และดูว่าบนกระดานยังมีหมากพอให้ใครรุกจนได้ไหม",

@@ -3,7 +3,10 @@
  * (data-id, data-game, data-kind, data-difficulty, data-tags="a b"), badges from the saved
  * progress, and the "My progress" panel (section#kr-progress, created if the page has none).
  *
- * Filters live in the <div id="kr-puzzle-filters" hidden> the page provides, are kept in the
+ * Filters live in the <div id="kr-puzzle-filters" hidden> the page provides, folded behind one
+ * control (a <details> whose summary names the filters in use, so the puzzles show on a phone's
+ * first screen), with the count and "clear" beside it; the tags are grouped by game (two games
+ * may share a tag's name: Makruk's and Komayo's "โคน"). They are kept in the
  * URL query (?game=makruk&kind=mate&difficulty=2&tag=ruea&state=unsolved, history.replaceState)
  * and every choice shows how many puzzles it would leave ("รุกจน (12)"). Without JS the
  * plain list stays. state: solved | retried | failed | unsolved (never tried: no saved result).
@@ -12,7 +15,7 @@
  * The filtered list is remembered for this tab (sessionStorage "kradan.puzzles.list") so a
  * puzzle page's "next puzzle" follows it and "back" returns to the same filters.
  *
- * DOM hooks: select[data-filter=<key>] (name = the query key), .kr-filter-count,
+ * DOM hooks: details.kr-filter-fold, .kr-filter-chosen, select[data-filter=<key>] (name = the query key), .kr-filter-count,
  * button[data-action="clear-filters"], .kr-filter-none, li[data-progress] + .kr-badge.
  */
 import { t } from './core/i18n.js';
@@ -81,14 +84,34 @@ function main() {
   if (location.hash === '#kr-progress') section.scrollIntoView();
 }
 
+/**
+ * The tag choices of `select`, one <optgroup data-game> per game (in the list's order) holding the
+ * tags its puzzles carry, so a name two games share says which game it belongs to.
+ * @param {HTMLSelectElement} select
+ * @param {HTMLElement[]} items
+ * @param {string[]} tags every tag on the page, in name order
+ */
+function addTagGroups(select, items, tags) {
+  for (const game of new Set(items.map((li) => li.dataset.game))) {
+    const own = new Set(items.filter((li) => li.dataset.game === game).flatMap((li) => words(li.dataset.tags)));
+    const group = add(select, 'optgroup');
+    group.label = NAMES.games?.[game] ?? game;
+    group.dataset.game = game;
+    for (const tag of tags.filter((tag) => own.has(tag))) add(group, 'option').value = tag;
+  }
+}
+
 /** Build the filter form in `host`; returns {apply()} to re-filter after progress changes. */
 function buildFilters(host, items) {
   const form = add(host, 'form', 'kr-filters');
   form.setAttribute('role', 'search');
   form.setAttribute('aria-labelledby', 'kr-filters-heading');
-  const heading = add(form, 'h2', 'kr-filters-heading', t('fxHeading'));
+  const fold = /** @type {HTMLDetailsElement} */ (add(form, 'details', 'kr-filter-fold'));
+  const summary = add(fold, 'summary', 'kr-filter-summary');
+  const heading = add(summary, 'h2', 'kr-filters-heading', t('fxHeading'));
   heading.id = 'kr-filters-heading';
-  const grid = add(form, 'div', 'kr-filter-grid');
+  const chosenText = add(summary, 'span', 'kr-filter-chosen');
+  const grid = add(fold, 'div', 'kr-filter-grid');
   const bar = add(form, 'div', 'kr-filter-bar');
   const count = add(bar, 'p', 'kr-filter-count');
   count.setAttribute('role', 'status');
@@ -125,12 +148,15 @@ function buildFilters(host, items) {
     select.dataset.filter = d.key;
     label.htmlFor = select.id;
     add(select, 'option').value = '';
-    for (const value of known[d.key]) add(select, 'option').value = value;
+    if (d.key === 'tag') addTagGroups(select, items, known.tag);
+    else for (const value of known[d.key]) add(select, 'option').value = value;
     select.value = chosen[d.key];
     // A filter with one value or none says nothing (e.g. one game): hide it unless it is in use.
     box.hidden = !d.fixed && known[d.key].length < 2 && !chosen[d.key];
     select.addEventListener('change', () => {
       chosen[d.key] = select.value;
+      const game = select.selectedOptions[0]?.parentElement.dataset.game; // a tag picked under its game
+      if (game) chosen.game = game;
       apply(true);
     });
     selects[d.key] = select;
@@ -175,12 +201,17 @@ function buildFilters(host, items) {
       const pool = items.filter((li) => matches(li, d.key));
       select.value = chosen[d.key];
       for (const option of select.options) {
-        const n = option.value ? pool.filter((li) => d.of(li).includes(option.value)).length : pool.length;
+        const game = /** @type {HTMLElement} */ (option.parentElement).dataset.game;
+        const inGroup = game ? pool.filter((li) => li.dataset.game === game) : pool;
+        const n = option.value ? inGroup.filter((li) => d.of(li).includes(option.value)).length : pool.length;
         option.textContent = option.value ? t('fxOption', { label: d.name(option.value), n }) : t('fxAll', { n });
+        option.hidden = n === 0 && !d.fixed && option.value !== chosen[d.key]; // nothing to pick there now
       }
+      for (const group of select.querySelectorAll('optgroup')) group.hidden = !group.querySelector('option:not([hidden])');
       select.closest('.kr-filter').classList.toggle('kr-filter-on', Boolean(chosen[d.key]));
     }
     const active = DIMENSIONS.some((d) => chosen[d.key]);
+    chosenText.textContent = DIMENSIONS.filter((d) => chosen[d.key]).map((d) => d.name(chosen[d.key])).join(' · ');
     count.textContent = t('fxCount', { shown, total: items.length });
     clear.disabled = !active;
     none.hidden = shown > 0;
@@ -203,6 +234,7 @@ function buildFilters(host, items) {
     if (fromUser) form.dataset.changed = 'true';
   }
 
+  fold.open = matchMedia('(min-width: 50rem)').matches; // folded on a phone: the puzzles come first
   host.hidden = false;
   apply();
   return { apply: () => apply() };

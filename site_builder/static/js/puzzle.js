@@ -109,7 +109,8 @@ class MovePuzzle extends Shell {
 
   get prompt() {
     const side = this.w(this.solver); // the game's side name ('ฝ่ายเดินก่อน'), else the shared one
-    return this.data.mate_in ? this.w('pzFindMate', { side, n: this.data.mate_in }) : t('pzFindBest', { side });
+    const n = this.data.mate_in; // `before`: the solver's moves before the winning one (a game's words may count them)
+    return n ? this.w('pzFindMate', { side, n, before: n - 1 }) : t('pzFindBest', { side });
   }
 
   /**

@@ -1,17 +1,21 @@
 /**
  * The sandbox (#kr-sandbox[data-game]): one board for both sides, or a game against the
- * computer (boards/computer.js: it plays the side the reader picks, at level 1 to 3, from the
+ * computer (boards/computer.js: it plays the side the reader leaves it, at level 1 to 3, from the
  * start or from any position); a FEN field (set position, copy), a new-game button and the move
- * list in words. The address keeps the game: ?fen=<initial position>&moves=<moves>&vs=<side>&level=<n>,
- * so a link (or the language switch) opens the same game. A position or a link the engine
- * refuses is reported and changes nothing.
- * Its start and every first move come from the replies the build recorded beside the page
- * (#kr-sandbox[data-replies], core/recorded-engine.js): the board takes the first move before
- * Pyodide, which loads in the background once the page has loaded; the computer's moves, a
- * shared link and a set position need the live engine.
+ * list in words. Above the board the page asks "you play" (side and level): a fresh sandbox plays
+ * the computer at level 1, the reader the first side, and the status line tells the end as "you
+ * won/lost". The address keeps the game: ?fen=<initial position>&moves=<moves>&vs=<the computer's
+ * side, empty: nobody>&level=<n>, so a link (or the language switch) opens the same game; a link
+ * with a position and no vs is a game by hand. A position or a link the engine refuses is
+ * reported and changes nothing.
+ * Its start, every first move and the computer's reply to it at levels 1 and 2 come from the
+ * replies the build recorded beside the page (#kr-sandbox[data-replies], core/recorded-engine.js),
+ * so the first exchange needs no Pyodide. Pyodide loads at once when the computer plays, else on
+ * the reader's first touch of the board; what follows, a shared link and a set position wait for
+ * it (taps are kept meanwhile: boards/board.js).
  */
 import { engine as liveEngine } from './core/engine-client.js';
-import { recordedEngine, replies, warmWhenLoaded } from './core/recorded-engine.js';
+import { recordedEngine, replies, warmOnTouch } from './core/recorded-engine.js';
 import { t, errorText } from './core/i18n.js';
 import { Board } from './boards/board.js';
 import { Computer } from './boards/computer.js';
@@ -25,7 +29,7 @@ import { loadGame } from './games/index.js';
 const root = document.getElementById('kr-sandbox');
 const game = root.dataset.game;
 const LEVELS = [1, 2, 3];
-const DEFAULT_LEVEL = 2;
+const DEFAULT_LEVEL = 1;
 
 /**
  * Create an HTML element with a class and optional text, appended to `parent`.
@@ -85,19 +89,32 @@ function moveRows(board) {
   return rows;
 }
 
-/** @param {BoardGameModule} plug */
+/**
+ * The side the computer plays when the reader plays `side` (a game of two sides).
+ * @param {BoardGameModule} plug
+ * @param {string} side
+ */
+const otherSide = (plug, side) => plug.sides.find((s) => s !== side);
+
+/**
+ * The panel: "you play" (side and level) above the board, the position field and the moves after it.
+ * The side choice's value is the computer's side (vs= in the address); its words name the reader's.
+ * @param {BoardGameModule} plug
+ */
 function buildPanel(plug) {
-  const panel = add(root, 'div', 'kr-sandbox-panel');
-  const vs = add(panel, 'section', 'kr-vs');
+  const vs = document.createElement('section');
+  vs.className = 'kr-vs';
+  root.prepend(vs);
   vs.setAttribute('aria-labelledby', 'kr-vs-heading');
   add(vs, 'h2', 'kr-panel-heading', t('vsHeading')).id = 'kr-vs-heading';
   const fields = add(vs, 'div', 'kr-vs-fields');
   const side = select(fields, 'kr-vs-side', t('vsSide'),
-    [['', t('vsNobody')], ...plug.sides.map((s) => [s, sideName(plug, s)])]);
+    [...plug.sides.map((s) => [otherSide(plug, s), sideName(plug, s)]), ['', t('vsNobody')]]);
   const level = select(fields, 'kr-vs-level', t('vsLevel'), LEVELS.map((n) => [String(n), t(`vsLevel${n}`)]));
   const state = add(vs, 'p', 'kr-vs-state');
   state.setAttribute('role', 'status');
 
+  const panel = add(root, 'div', 'kr-sandbox-panel');
   const form = add(panel, 'form', 'kr-fen-form');
   const label = add(form, 'label', '', t('fenLabel'));
   label.htmlFor = 'kr-fen';
@@ -159,12 +176,13 @@ function showMoves(ui, board) {
  * @param {Board} board
  * @param {ComputerUpdate} update
  */
-function showComputer(ui, board, { thinking, side, error }) {
+function showComputer(ui, board, { thinking, waiting, side, error }) {
   ui.state.classList.toggle('kr-error', Boolean(error));
   root.dataset.thinking = String(thinking);
   if (error) ui.state.textContent = t('vsFailed', { error: errorText(error) });
   else if (!side) ui.state.textContent = t('vsOff');
   else if (board.state?.status.result !== 'ongoing') ui.state.textContent = t('vsOver');
+  else if (waiting) ui.state.textContent = t('vsWaitingEngine', { side: sideName(board.game, side) });
   else if (thinking) ui.state.textContent = t('vsThinking', { side: sideName(board.game, side) });
   else ui.state.textContent = t('vsYourMove', { side: sideName(board.game, board.state.turn) });
 }
@@ -179,13 +197,9 @@ function remember(board, computer) {
   params.set('fen', board.initial);
   if (board.moves.length) params.set('moves', board.moves.join(' '));
   else params.delete('moves');
-  if (computer.side) {
-    params.set('vs', computer.side);
-    params.set('level', String(computer.level));
-  } else {
-    params.delete('vs');
-    params.delete('level');
-  }
+  params.set('vs', computer.side ?? '');
+  if (computer.side) params.set('level', String(computer.level));
+  else params.delete('level');
   history.replaceState(history.state, '', `${location.pathname}?${params}${location.hash}`);
 }
 
@@ -240,6 +254,21 @@ async function openLink(ui, board, fen, moves) {
   }
 }
 
+/**
+ * Load the live engine now if the computer plays (the page cannot work without it for long),
+ * else once the reader touches the board or picks a side for the computer.
+ * @param {Computer} computer
+ * @param {import('./types/engine.js').RecordedEngine} engine
+ */
+function warmFor(computer, engine) {
+  if (computer.side) {
+    engine.warm();
+    return;
+  }
+  warmOnTouch(root, engine);
+  root.querySelector('#kr-vs-side').addEventListener('change', () => { if (computer.side) engine.warm(); });
+}
+
 /** The page's engine: the recorded replies first when they can be read, else the live engine. */
 async function pageEngine() {
   const table = root.dataset.replies ? await replies(root.dataset.replies) : null;
@@ -259,7 +288,8 @@ startPage(root, async () => {
   const params = new URLSearchParams(location.search);
   const wanted = Number(params.get('level'));
   ui.level.value = String(LEVELS.includes(wanted) ? wanted : DEFAULT_LEVEL);
-  ui.side.value = plug.sides.includes(params.get('vs')) ? params.get('vs') : '';
+  const vs = params.get('vs') ?? (params.has('fen') ? '' : otherSide(plug, plug.sides[0])); // fresh: play the computer
+  ui.side.value = plug.sides.includes(vs) ? vs : '';
   let linked = false; // the address holds what the reader opened; it is rewritten from the first change on
   computer = new Computer(board, { engine, onUpdate: (info) => showComputer(ui, board, info) });
   board.onChange(() => {
@@ -275,6 +305,7 @@ startPage(root, async () => {
   const choose = () => {
     const side = ui.side.value || null;
     if (side && board.orientation === side) board.flip(); // the reader's own side at the bottom
+    board.reader = side && otherSide(plug, side);
     computer.set({ side, level: Number(ui.level.value) });
     remember(board, computer);
   };
@@ -286,7 +317,8 @@ startPage(root, async () => {
   });
   ui.copy.addEventListener('click', () => copyFen(ui, board));
   ui.fresh.addEventListener('click', () => loadInto(ui, board, start.position));
+  board.reader = ui.side.value && otherSide(plug, ui.side.value);
   computer.set({ side: ui.side.value || null, level: Number(ui.level.value) });
   if (computer.side && board.orientation === computer.side) board.flip();
-  if (engine !== liveEngine) warmWhenLoaded(/** @type {import('./types/engine.js').RecordedEngine} */ (engine));
-});
+  if (engine !== liveEngine) warmFor(computer, /** @type {import('./types/engine.js').RecordedEngine} */ (engine));
+}, t('preparing')); // the board comes from the page's record: prepared, not loaded

@@ -7,6 +7,13 @@
  * the hands beside the board. Every change is a replay of {initial position, moves} by the
  * engine, so history rules keep working.
  *
+ * No tap is lost: while the board cannot take a move (the engine still loading the legal moves
+ * of a recorded `pending` reply, a move on its way, the computer thinking: `hold(true)`), the
+ * reader's taps, keys and hand picks wait in order (boards/input-queue.js), the board says so in
+ * words, and they are played once it can. Undo, restart and a new position never wait: they drop
+ * what is waiting (undo first drops a waiting move of the reader's, if any) and supersede a change
+ * still on its way (boards/record.js: only the latest change's reply is adopted).
+ *
  *   const board = new Board(host, {game, engine, position, ...});  await board.start();
  *
  * `game` is the game's browser module (games/index.js loadGame(id)): sides, piece sprites
@@ -21,7 +28,7 @@
  * DOM: div.kr-live[data-position][data-interactive][data-engine="stopped"] >
  *   div.kr-board-area > (div.kr-hand top), svg.kr-live-board (g[role=gridcell][data-square]
  *   with classes kr-selected kr-target kr-far kr-landed kr-jumped kr-last kr-check kr-hl
- *   kr-cursor), (div.kr-hand bottom), div.kr-chooser;
+ *   kr-cursor kr-queued), (div.kr-hand bottom), div.kr-chooser;
  *   div.kr-panel > p.kr-status, div.kr-stopped (button[data-action=reload]), p.kr-message,
  *   p.kr-wait, div.kr-controls (button.kr-btn[data-action]); p.kr-announce (aria-live).
  */
@@ -45,6 +52,7 @@
 import { engine as pageEngine } from '../core/engine-client.js';
 import { t, errorText } from '../core/i18n.js';
 import { GameRecord } from './record.js';
+import { InputQueue } from './input-queue.js';
 import { Chooser } from './chooser.js';
 import { HandStrip } from './hands.js';
 import { choiceLabels, moveText, sideName, squareLabel, statusText, word } from './describe.js';
@@ -54,6 +62,7 @@ import { endingHere, farSquares, jumpedSquares, nextSquares, passOver, standsOn,
 const DRAG_START = 0.2; // how far (in squares) a press must travel to become a drag
 const BUSY_AFTER_MS = 400; // a call slower than this shows "waiting for the engine"
 const ENGINE_FAILED = 'ENGINE_FAILED'; // error code of a reply the engine never gave (it failed or timed out)
+const CANCELLED = 'CANCELLED'; // error code of a change a later one superseded (undo, restart): nothing to say
 const ARROW_KEYS = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
 const NONE = new Set();
 let boardCount = 0;
@@ -85,7 +94,13 @@ export class Board {
   #cursor = null;
   #drag = null;
   #busy = false;
-  #refreshing = null; // the live engine's answer for a pending reply, while it is awaited: changes wait for it
+  #refreshing = null; // the live engine's answer for a pending reply, while it is awaited
+  #moving = false; // a move the reader made is on its way (undo drops it first)
+  #holding = false; // hold(true): input waits (the computer is thinking)
+  #draining = false;
+  #queue = new InputQueue();
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  #slow = undefined;
   #stopped = false;
   #interactive = true;
   #onUserMove;
@@ -111,6 +126,9 @@ export class Board {
 
   /** Touch-move: a piece picked that has a legal move must be moved (see the file's comment). */
   touchMove = false;
+  /** The side the reader plays against the computer (null: the reader moves every side): the
+   * status line then tells the result as "you won" or "you lost". */
+  reader = null;
 
   /**
    * Build the board inside `host` (before its figcaption, if any); call start() to show a position.
@@ -201,7 +219,7 @@ export class Board {
    * @param {string} position
    */
   async load(position) {
-    await this.#refreshing;
+    this.#dropWaiting(false);
     return this.#run(async () => {
       const reply = await this.#record.load(position);
       if (reply.ok) this.#notes = { highlights: [], arrows: [], lastMove: null };
@@ -215,30 +233,48 @@ export class Board {
    * @param {string} move
    */
   async play(move) {
-    await this.#refreshing; // a pending reply's legal moves first: they name the move
+    const known = this.#record.state;
+    if (!known?.legal?.some((m) => m.move === move) && !known?.actions?.includes(move)) {
+      await this.#refreshing; // a pending reply's legal moves first: they name the move
+    }
     const before = this.#record.state;
     const reply = await this.#run(() => this.#record.play(move));
     if (reply.ok) this.#say(moveText(this.#game, before, move, this.#record.plies.at(-1).legal, reply), true);
-    else if (reply.error.code !== ENGINE_FAILED) this.#show(errorText(reply.error));
-    if (reply.ok && reply.pending && reply.status.result === 'ongoing') this.refresh(); // a finished game needs no more
+    else if (reply.error.code !== ENGINE_FAILED && reply.error.code !== CANCELLED) this.#show(errorText(reply.error));
     return reply;
   }
 
   /**
    * Ask the live engine for the current position again. A page's recorded reply marked `pending`
    * (a lesson board's first move, answered before the engine arrived) has no legal moves: the
-   * board shows the move at once and waits, saying so, until the engine gives the rest.
+   * board shows the move at once, keeps the reader's taps and says so, until the engine gives
+   * the rest (the board asks by itself when the reader is to move).
    */
   refresh() {
-    const done = this.#run(() => this.#record.refresh(), t('loading'));
+    const done = this.#run(() => this.#record.refresh(), t('loadingNext'));
     this.#refreshing = done;
     done.then(() => { if (this.#refreshing === done) this.#refreshing = null; });
     return done;
   }
 
-  /** Take back `count` moves or actions (default: what the undoCount option says). */
+  /**
+   * Input waits while `on` (the computer is thinking); off: what waited is played, and a pending
+   * reply's legal moves are asked for.
+   * @param {boolean} on
+   */
+  hold(on) {
+    this.#holding = Boolean(on);
+    if (on || !this.#record.state) return;
+    this.#needLegal();
+    this.#drain();
+  }
+
+  /**
+   * Take back `count` moves or actions (default: what the undoCount option says). A move of the
+   * reader's still waiting (taps kept, or a move on its way to the engine) is dropped instead.
+   */
   async undo(count = this.#undoCount(this)) {
-    await this.#refreshing;
+    if (this.#dropWaiting(true)) return this.#record.state;
     if (!this.#record.moves.length) return this.#record.state;
     const reply = await this.#run(() => this.#record.undo(count));
     if (reply.ok) this.#say(`${t('undone')}${t('sep')}${statusText(this.#game, reply)}`, true);
@@ -246,7 +282,7 @@ export class Board {
   }
 
   async reset() {
-    await this.#refreshing;
+    this.#dropWaiting(false);
     const reply = await this.#run(() => this.#record.reset());
     if (reply.ok) this.#say(`${t('resetDone')}${t('sep')}${statusText(this.#game, reply)}`, true);
     return reply;
@@ -279,30 +315,110 @@ export class Board {
     this.#pick = null;
     this.#chooser.close();
     if (waiting) {
-      this.#message.textContent = ''; // the move just announced stays announced
+      if (!this.#queue.size) this.#message.textContent = ''; // the move just announced stays announced
       this.#showWait(true, waiting);
     } else {
       this.#show('');
     }
-    const slow = waiting ? null : setTimeout(() => this.#showWait(true), BUSY_AFTER_MS);
+    clearTimeout(this.#slow);
+    this.#slow = waiting ? undefined : setTimeout(() => this.#showWait(true), BUSY_AFTER_MS);
+    const changing = change();
+    const version = this.#record.version; // a later change takes over from this one
     let reply;
     try {
-      reply = await change();
+      reply = await changing;
     } catch (err) {
       reply = /** @type {Failure} */ ({ ok: false, error: { code: ENGINE_FAILED, message: err.message } });
       if (this.#engine.status === 'failed' || err.code === 'ENGINE_STOPPED') this.#showStopped();
-      else this.#show(`${t('engineError')} (${err.message})`);
+      else if (version === this.#record.version) this.#show(`${t('engineError')} (${err.message})`);
     }
-    clearTimeout(slow);
-    this.#showWait(false);
-    this.#busy = false;
+    if (version !== this.#record.version) {
+      return /** @type {Failure} */ ({ ok: false, error: { code: CANCELLED, message: 'a later change took over' } });
+    }
+    this.#settle();
     if (reply.ok) {
       const first = reply.legal?.[0];
       this.#cursor ??= first?.from ?? first?.to ?? 'a1';
       this.#paint();
       for (const cb of this.#listeners) cb(this);
+      this.#needLegal();
     }
+    this.#drain();
     return reply;
+  }
+
+  /** No change is on its way any more: input may go on. */
+  #settle() {
+    clearTimeout(this.#slow);
+    this.#showWait(false);
+    this.#busy = false;
+    this.#moving = false;
+  }
+
+  /** The reader is to move in a recorded reply without its legal moves: ask the live engine for them. */
+  #needLegal() {
+    const state = this.#record.state;
+    if (!state.pending || state.status.result !== 'ongoing' || this.#holding || this.#busy) return;
+    this.refresh();
+  }
+
+  /**
+   * Drop the reader's taps kept and, with `move`, a move of the reader's on its way (its reply will
+   * not be adopted); say so. True if something was dropped.
+   * @param {boolean} move
+   */
+  #dropWaiting(move) {
+    let dropped = this.#queue.clear() > 0;
+    if (move && this.#moving) {
+      this.#record.cancel();
+      this.#settle();
+      dropped = true;
+    }
+    if (dropped && this.#record.state) {
+      this.#show(t('queueDropped'));
+      this.#paint();
+    }
+    return dropped;
+  }
+
+  /**
+   * Keep one input the board cannot take now, mark it and say what waits.
+   * @param {import('./input-queue.js').Input} input
+   */
+  #enqueue(input) {
+    if (!this.#queue.add(input)) {
+      this.#show(t('queueFull'));
+      return;
+    }
+    this.#pick = null;
+    this.#chooser.close();
+    this.#showQueue();
+    this.#paint();
+  }
+
+  /** Say which taps wait, and that they will be played. */
+  #showQueue() {
+    const turn = this.#record.state.turn;
+    const taps = this.#queue.summary().taps.map((tap) => (typeof tap === 'string' ? tap
+      : this.#game.pieceName(/** @type {DropGameModule} */ (this.#game).handLetter(tap.drop, turn))));
+    this.#show(t('queued', { taps: taps.join(' → ') }));
+  }
+
+  /** Play the taps kept, in order, while the board takes input; a move sent is awaited. */
+  async #drain() {
+    if (this.#draining || !this.#queue.size) return;
+    this.#draining = true;
+    try {
+      while (this.#queue.size && this.#inputMode === 'on' && !this.#chooser.isOpen) {
+        const input = /** @type {import('./input-queue.js').Input} */ (this.#queue.next());
+        const sent = 'drop' in input ? this.#pickDrop(input.drop) : this.#tap(input.square);
+        if (sent instanceof Promise) await sent;
+      }
+    } finally {
+      this.#draining = false;
+    }
+    if (this.#queue.size) this.#showQueue();
+    this.#paint(); // the marks of the taps played go
   }
 
   // ---- building -------------------------------------------------------------------------
@@ -339,7 +455,8 @@ export class Board {
       }
       const button = make('button', { type: 'button', class: 'kr-btn', 'data-action': action }, bar);
       button.textContent = t(action);
-      button.addEventListener('click', () => { if (!this.#busy) this[action](); });
+      // never waits: undo and restart supersede a change on its way
+      button.addEventListener('click', () => this[action]());
       this.#buttons[action] = button;
     }
     this.#live = make('p', { class: 'kr-announce', 'aria-live': 'polite', 'aria-atomic': 'true' }, this.element);
@@ -420,6 +537,7 @@ export class Board {
     const at = pick?.landed.length ? standsOn(pick) : null; // a piece part-way along its path
     const origin = pick?.origin.square ?? null;
     const canMove = this.#canMove;
+    const queued = this.#queue.squares;
     const moving = pick ? standsOn(pick) : null;
     for (const [square, { cell, piece }] of this.#cells) {
       const letter = state.board[square];
@@ -446,12 +564,13 @@ export class Board {
         // a swipe anywhere else scrolls the page
         'kr-movable': canMove && (square === moving || (!at && Boolean(letter) && game.sideOf(letter) === state.turn)),
         'kr-cursor': square === this.#cursor,
+        'kr-queued': queued.includes(square),
         'kr-dragging': Boolean(this.#drag?.moved) && square === (at ?? origin),
       };
       for (const [name, on] of Object.entries(classes)) cell.classList.toggle(name, on);
       // Set only what changed: a new href rebuilds the <use>, and a touch that started on the old
       // one would lose its target (no touch events, so no drag).
-      const href = shown ? `#${game.sprite(shown)}` : null;
+      const href = shown ? `#${game.sprite(shown, this.#orientation)}` : null; // as seen from the bottom side
       if (href !== piece.getAttribute('href')) {
         if (href) piece.setAttribute('href', href);
         else piece.removeAttribute('href');
@@ -465,7 +584,7 @@ export class Board {
     this.#svg.setAttribute('aria-activedescendant', `${this.#id}-${this.#cursor}`);
     this.#extension?.update(state);
     const extra = state.status.result === 'ongoing' ? this.#extension?.status?.(state) : '';
-    this.#status.textContent = [statusText(game, state), extra].filter(Boolean).join(' · ');
+    this.#status.textContent = [statusText(game, state, this.reader), extra].filter(Boolean).join(' · ');
     this.#status.dataset.result = state.status.result;
     this.#paintButtons(state);
     this.element.dataset.position = state.position;
@@ -478,7 +597,8 @@ export class Board {
     const drop = this.#pick?.origin.drop ?? null;
     for (const [side, strip] of Object.entries(this.#hands)) {
       const mine = side === state.turn;
-      strip.update(state.hands[side], { active: mine && this.#canMove, selected: mine ? drop : null });
+      const open = this.#canMove || this.#inputMode === 'queue';
+      strip.update(state.hands[side], { active: mine && open, selected: mine ? drop : null });
     }
   }
 
@@ -521,6 +641,7 @@ export class Board {
   #showStopped() {
     if (this.#stopped) return;
     this.#stopped = true;
+    this.#queue.clear();
     this.#pick = null;
     this.#chooser.close();
     this.element.dataset.engine = 'stopped';
@@ -541,21 +662,26 @@ export class Board {
   get #over() { return this.#record.state.status.result !== 'ongoing'; }
 
   /** The reader may pick and move pieces now. */
-  get #canMove() { return this.#interactive && !this.#busy && !this.#stopped && !this.#over; }
+  get #canMove() { return this.#inputMode === 'on' && !this.#over; }
 
-  /** May input go on? Says why not when the engine is busy or stopped (never silence). */
+  /**
+   * What happens to the reader's input now: "on" (played), "queue" (kept until the board can take
+   * it: a change on its way, a recorded reply without its legal moves, the computer thinking) or
+   * "off" (ignored: no position yet, not interactive, the engine stopped).
+   * @returns {'on' | 'queue' | 'off'}
+   */
+  get #inputMode() {
+    const state = this.#record.state;
+    if (!state || this.#stopped || !this.#interactive) return 'off';
+    const waitingLegal = Boolean(state.pending) && state.status.result === 'ongoing';
+    return this.#busy || this.#holding || waitingLegal ? 'queue' : 'on';
+  }
+
+  /** May input go on ("on"), or wait ("queue")? Says why not when the engine stopped (never silence). */
   #accepting() {
-    if (!this.#record.state) return false;
-    if (this.#stopped) {
-      this.#show(t('engineStopped'));
-      return false;
-    }
-    if (this.#busy) {
-      this.#showWait(true);
-      this.#say(t('engineBusy'));
-      return false;
-    }
-    return this.#interactive;
+    const mode = this.#inputMode;
+    if (this.#stopped && this.#record.state) this.#show(t('engineStopped'));
+    return mode === 'off' ? false : mode;
   }
 
   /** True if `square` holds a piece of the side to move. */
@@ -634,6 +760,7 @@ export class Board {
   #send(legal) {
     this.#pick = null;
     const played = this.play(legal.move);
+    this.#moving = this.#busy; // on its way (a recorded reply has already arrived): undo drops it first
     if (!this.#onUserMove) return played;
     return played.then((reply) => {
       if (reply.ok) this.#onUserMove(legal.move, reply);
@@ -648,8 +775,11 @@ export class Board {
   #refuse(square) {
     const { origin } = this.#pick;
     const piece = this.#game.pieceName(this.#movingLetter());
-    const what = origin.square ? t('cannotGo', { piece, from: origin.square, to: square })
+    const plain = origin.square ? t('cannotGo', { piece, from: origin.square, to: square })
       : t('cannotDrop', { piece, to: square });
+    // the game may know why at once (a drop onto an occupied square, a dead pawn): said before the engine answers
+    const why = this.#game.refusalReason?.(this.#record.state, origin, square);
+    const what = why ? `${plain}: ${why}` : plain;
     if (!this.#held) this.#pick = null;
     this.#chooser.close();
     this.#show(what);
@@ -727,10 +857,15 @@ export class Board {
       this.#cancel();
       return;
     }
-    if (!this.#accepting()) return;
+    const accepting = this.#accepting();
+    if (!accepting) return;
     const square = this.#squareAt(event);
     if (!square) return;
     this.#cursor = square;
+    if (accepting === 'queue') {
+      this.#enqueue({ square });
+      return;
+    }
     const pick = this.#pick;
     if (this.#over) {
       this.#tap(square);
@@ -760,9 +895,14 @@ export class Board {
   /** A press on a hand piece: pick it (or, pressed again, drop the pick) and follow a drag. */
   #onHandDown(event) {
     const button = event.target.closest('.kr-hand-piece');
-    if (event.button !== 0 || !button || button.disabled || !this.#accepting() || this.#over) return;
+    const accepting = event.button === 0 && button && !button.disabled && this.#accepting();
+    if (!accepting || (accepting === 'on' && this.#over)) return;
     event.preventDefault();
     const kind = button.dataset.piece;
+    if (accepting === 'queue') {
+      this.#enqueue({ drop: kind });
+      return;
+    }
     const again = this.#pick?.origin.drop === kind;
     if (!again) this.#pickDrop(kind);
     this.#grab(event, event.currentTarget, again);
@@ -771,8 +911,10 @@ export class Board {
   /** Enter or Space on a hand piece: pick it and go on with the arrow keys on the board. */
   #onHandKey(event) {
     const button = event.target.closest('.kr-hand-piece');
-    if (!button || event.detail !== 0 || !this.#accepting()) return;
-    if (this.#pick?.origin.drop === button.dataset.piece) this.#cancel();
+    const accepting = button && event.detail === 0 && this.#accepting();
+    if (!accepting) return;
+    if (accepting === 'queue') this.#enqueue({ drop: button.dataset.piece });
+    else if (this.#pick?.origin.drop === button.dataset.piece) this.#cancel();
     else this.#pickDrop(button.dataset.piece);
     this.#svg.focus({ preventScroll: true });
   }
@@ -784,7 +926,7 @@ export class Board {
     if (!drag.moved && Math.hypot(x - drag.start[0], y - drag.start[1]) < DRAG_START) return;
     if (!drag.moved) {
       drag.moved = true;
-      this.#ghost.setAttribute('href', `#${this.#game.sprite(this.#movingLetter())}`);
+      this.#ghost.setAttribute('href', `#${this.#game.sprite(this.#movingLetter(), this.#orientation)}`);
       this.#ghost.classList.add('kr-ghost-on');
       this.#paint();
     }
@@ -836,7 +978,9 @@ export class Board {
       this.#paint();
     } else if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
-      if (this.#accepting()) this.#tap(this.#cursor);
+      const accepting = this.#accepting();
+      if (accepting === 'queue') this.#enqueue({ square: this.#cursor });
+      else if (accepting) this.#tap(this.#cursor);
     } else if (event.key === 'Escape' && this.#pick) {
       event.preventDefault();
       this.#cancel();

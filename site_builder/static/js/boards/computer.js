@@ -2,17 +2,20 @@
  * The computer plays one side of a live Board with the engine's `bestmove` op (any game that
  * answers it): whenever that side is to move and the game goes on, it asks for a move (or an
  * action, such as a Makruk count claim) at the chosen level and plays it. Meanwhile the board
- * takes no input. A reply for a game that changed in the meantime (undo, new game, a set-up
- * position) is dropped.
+ * keeps the reader's taps for after it (board.hold). A recorded reply (the sandbox's first
+ * exchange, core/recorded-engine.js) comes at once; one that needs the live engine while it is
+ * still loading says so (`waiting`). A reply for a game that changed in the meantime (undo, new
+ * game, a set-up position) is dropped.
  *
  *   const computer = new Computer(board, { onUpdate });
  *   computer.set({ side: 'black', level: 2 });   // side null: the reader plays both sides
  *   computer.undoCount(board)  -> how many entries the undo button takes back: the computer's
  *                                 reply too, so that the reader is to move again
- *   onUpdate({ thinking, side, level, error })   after every change (error: the engine's, or null)
+ *   onUpdate({ thinking, waiting, side, level, error })   after every change (waiting: the live
+ *                                 engine is still loading for the computer's move; error: the engine's, or null)
  */
 /** @import { Engine, EngineError } from '../types/engine.js' */
-/** @typedef {{thinking: boolean, side: string | null, level: number, error: EngineError | null}} ComputerUpdate */
+/** @typedef {{thinking: boolean, waiting: boolean, side: string | null, level: number, error: EngineError | null}} ComputerUpdate */
 import { engine as pageEngine } from '../core/engine-client.js';
 
 export class Computer {
@@ -26,6 +29,7 @@ export class Computer {
   side = null;
   level = 2;
   thinking = false;
+  waiting = false; // thinking, and the live engine is still loading
 
   /**
    * @param {import('./board.js').Board} board
@@ -62,7 +66,8 @@ export class Computer {
     if (!state) return;
     this.#token += 1;
     this.thinking = Boolean(this.side) && state.status.result === 'ongoing' && state.turn === this.side;
-    this.#board.interactive = !this.thinking;
+    this.waiting = false;
+    this.#board.hold(this.thinking);
     this.#report(null);
     if (this.thinking) this.#think(this.#token);
   }
@@ -73,26 +78,34 @@ export class Computer {
     const request = { op: 'bestmove', game: board.game.id, position: board.initial, moves: board.moves, level: this.level };
     let reply;
     try {
-      reply = await this.#engine.call(request, { urgent: true });
+      const answer = this.#engine.call(request, { urgent: true });
+      const status = this.#engine.status; // a request the page did not record went to the live engine
+      if (status === 'loading' || status === 'idle') {
+        this.waiting = true;
+        this.#report(null);
+      }
+      reply = await answer;
     } catch (err) {
       reply = { ok: false, error: { code: 'ENGINE_FAILED', message: err.message } };
     }
     if (token !== this.#token) return; // the game changed meanwhile
+    this.waiting = false;
     if (!reply.ok) {
-      this.thinking = false;
-      board.interactive = true; // the reader may undo, or move for the computer
-      this.#report(reply.error);
+      this.#stop(reply.error);
       return;
     }
     const played = await board.play(reply.move);
-    if (!played.ok && token === this.#token) {
-      this.thinking = false;
-      board.interactive = true;
-      this.#report(played.error);
-    }
+    if (!played.ok && token === this.#token && played.error.code !== 'CANCELLED') this.#stop(played.error);
+  }
+
+  /** The computer cannot move: say why; the reader may undo, or move for the computer. */
+  #stop(error) {
+    this.thinking = false;
+    this.#board.hold(false);
+    this.#report(error);
   }
 
   #report(error) {
-    this.#onUpdate({ thinking: this.thinking, side: this.side, level: this.level, error });
+    this.#onUpdate({ thinking: this.thinking, waiting: this.waiting, side: this.side, level: this.level, error });
   }
 }

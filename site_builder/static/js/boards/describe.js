@@ -38,16 +38,19 @@ export function squareLabel(game, square, letter, marks) {
 }
 
 /**
- * Whose turn, check, or the result: "ตาขาวเดิน", "ขาวชนะ — จน".
+ * Whose turn, check, or the result: "ตาขาวเดิน", "ขาวชนะ — จน"; told from the side of `reader`
+ * (the side the reader plays against the computer) when given: "คุณแพ้ — จน".
  * @param {BoardGameModule} game
  * @param {PlayReply} state
+ * @param {string | null} [reader]
  */
-export function statusText(game, state) {
+export function statusText(game, state, reader = null) {
   const { result, check } = state.status;
   const reason = state.status.reason ?? '';
   if (result === 'draw') return t('draw', { reason: word(game, reason) });
   if (result !== 'ongoing') {
     const winner = game.sides.find((side) => result === `${side}_wins`) ?? '';
+    if (reader) return t(winner === reader ? 'youWin' : 'youLose', { reason: word(game, reason) });
     return t('wins', { side: sideName(game, winner), reason: word(game, reason) });
   }
   const side = sideName(game, state.turn);

@@ -3,14 +3,16 @@
  * highlight rect, target mark, piece <use> and capture cross), the frame and coordinates, lesson
  * arrows, and the geometry between squares and screen cells for either side at the bottom.
  * The squares fill x 0..files, y 0..ranks of viewBox(size); the coordinates sit in a strip left of
- * and below them, so no highlight covers them and no piece touches them (on the 8x8 board the
- * whole stays square, the same box as the page's static diagram).
+ * and below them, so no highlight covers them and no piece touches them. The left strip is thin (a
+ * rank's one digit) so that a board across a 360 px phone has squares of 44 px; the strip below,
+ * which costs no width, is roomier.
  */
 import { t } from '../core/i18n.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const FILES = 'abcdefghijklmnopqrstuvwxyz';
-const STRIP = 0.32; // width of the coordinate strip, in squares
+const RANK_STRIP = 0.17; // width of the rank numbers' strip, left of the squares, in squares
+const FILE_STRIP = 0.32; // height of the file letters' strip, below the squares
 /**
  * A board's size: files (columns a, b, ... left to right) and ranks (rows 1, 2, ... upwards).
  * @typedef {{files: number, ranks: number}} BoardSize
@@ -18,12 +20,10 @@ const STRIP = 0.32; // width of the coordinate strip, in squares
 /** @type {BoardSize} the usual board */
 export const STANDARD = Object.freeze({ files: 8, ranks: 8 });
 /**
- * The viewBox of a live board: the squares plus the coordinate strip.
+ * The viewBox of a live board: the squares plus the coordinate strips.
  * @param {BoardSize} [size]
  */
-export const viewBox = (size = STANDARD) => `${-STRIP} 0 ${size.files + STRIP} ${size.ranks + STRIP}`;
-/** The viewBox of a live 8x8 board, a square box. */
-export const VIEW_BOX = viewBox();
+export const viewBox = (size = STANDARD) => `${-RANK_STRIP} 0 ${size.files + RANK_STRIP} ${size.ranks + FILE_STRIP}`;
 
 /**
  * The size a page gives a board: data-files and data-ranks on `host` or the nearest element
@@ -76,7 +76,7 @@ export function drawGrid(svg, id, upright, shaded = () => false, size = STANDARD
   const { files, ranks } = size;
   svg.replaceChildren();
   const cells = new Map();
-  svgEl('rect', { class: 'kr-frame', x: -STRIP, width: files + STRIP, height: ranks + STRIP }, svg);
+  svgEl('rect', { class: 'kr-frame', x: -RANK_STRIP, width: files + RANK_STRIP, height: ranks + FILE_STRIP }, svg);
   svgEl('rect', { class: 'kr-bg', width: files, height: ranks }, svg);
   for (let y = 0; y < ranks; y++) {
     const row = svgEl('g', { role: 'row', 'aria-label': t('rank', { rank: squareAtXY(0, y, upright, size).slice(1) }) }, svg);
@@ -99,8 +99,8 @@ export function drawGrid(svg, id, upright, shaded = () => false, size = STANDARD
   const coords = svgEl('g', { class: 'kr-coords', transform: `scale(${1 / TEXT_SCALE})` }, deco);
   const at = (v) => String(Math.round(v * TEXT_SCALE));
   for (let i = 0; i < Math.max(files, ranks); i++) {
-    if (i < files) svgEl('text', { class: 'kr-file', x: at(i + 0.5), y: at(ranks + STRIP / 2) }, coords).textContent = squareAtXY(i, ranks - 1, upright, size)[0];
-    if (i < ranks) svgEl('text', { class: 'kr-rank', x: at(-STRIP / 2), y: at(i + 0.5) }, coords).textContent = squareAtXY(0, i, upright, size).slice(1);
+    if (i < files) svgEl('text', { class: 'kr-file', x: at(i + 0.5), y: at(ranks + FILE_STRIP / 2) }, coords).textContent = squareAtXY(i, ranks - 1, upright, size)[0];
+    if (i < ranks) svgEl('text', { class: 'kr-rank', x: at(-RANK_STRIP / 2), y: at(i + 0.5) }, coords).textContent = squareAtXY(0, i, upright, size).slice(1);
   }
   const arrows = svgEl('g', { class: 'kr-arrows' }, deco);
   const ghost = svgEl('use', { class: 'kr-ghost', width: 1.15, height: 1.15, 'aria-hidden': 'true' }, svg);

@@ -1,7 +1,8 @@
 /**
  * mountBoard(figure, options, beforeStart): turn a static diagram figure into a live Board
  * once the engine is ready. `options` are Board's, with `game` as the game's module or a promise
- * of it (the page loads it: games/index.js loadGame). A loading note shows meanwhile and
+ * of it (the page loads it: games/index.js loadGame). A loading note shows meanwhile (it says the
+ * board is being prepared when a recorded engine answers it, the engine is loading otherwise) and
  * figure[data-state] says where it is:
  * "loading" | "ready" | "failed". Resolves to the started Board, or to null when the game's
  * module, the engine or the position failed; the static diagram then stays and the note
@@ -15,12 +16,12 @@ import { engine as pageEngine } from '../core/engine-client.js';
 import { t, errorText } from '../core/i18n.js';
 import { Board } from './board.js';
 
-/** A "loading the engine" note (role=status) in `host`, before `before` (else at the end). */
-function loadingNote(host, before) {
+/** A loading note (role=status, `text`) in `host`, before `before` (else at the end). */
+function loadingNote(host, before, text = t('loading')) {
   const note = document.createElement('p');
   note.className = 'kr-note';
   note.setAttribute('role', 'status');
-  note.textContent = t('loading');
+  note.textContent = text;
   host.insertBefore(note, before);
   host.dataset.state = 'loading';
   return note;
@@ -33,8 +34,9 @@ function loadingNote(host, before) {
  * @returns {Promise<Board | null>}
  */
 export async function mountBoard(figure, options, beforeStart = () => {}) {
-  const note = loadingNote(figure, figure.querySelector(':scope > figcaption'));
   const engine = options.engine ?? pageEngine;
+  const recorded = 'knows' in engine; // answered from the page's record: no engine to wait for
+  const note = loadingNote(figure, figure.querySelector(':scope > figcaption'), t(recorded ? 'preparing' : 'loading'));
   let board = null;
   try {
     const [game] = await Promise.all([options.game, engine.ready]);
@@ -52,9 +54,15 @@ export async function mountBoard(figure, options, beforeStart = () => {}) {
   }
 }
 
-/** Run `start()`, which builds `root`'s live part; if it throws, `root` keeps only the note saying so. */
-export async function startPage(root, start) {
-  const note = loadingNote(root, root.firstChild);
+/**
+ * Run `start()`, which builds `root`'s live part, with a loading note saying `text` meanwhile;
+ * if it throws, `root` keeps only the note saying so.
+ * @param {HTMLElement} root
+ * @param {() => Promise<void>} start
+ * @param {string} [text]
+ */
+export async function startPage(root, start, text = t('loading')) {
+  const note = loadingNote(root, root.firstChild, text);
   try {
     await start();
     note.remove();

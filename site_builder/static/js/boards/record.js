@@ -2,6 +2,8 @@
  * A game record: an initial position plus a move list, replayed by the engine on every
  * change. `plies` keeps, for each entry of `moves`, who played it and its `legal` object
  * (null for an action such as a counting claim), so nobody has to read a move string.
+ * Changes may overlap (an undo while a move waits for the engine): only the latest one's reply is
+ * adopted; `version` counts the changes started, `cancel()` drops the one still on its way.
  */
 /** @import { Engine, LegalMove, Ok, PlayReply, Reply } from '../types/engine.js' */
 /** @typedef {{move: string, side: string | null, legal: LegalMove | null, action: boolean}} Ply */
@@ -22,6 +24,7 @@ export class GameRecord {
     this.plies = []; // [{move, side, legal, action}]
     /** @type {Ok<PlayReply> | null} */
     this.state = null;
+    this.version = 0; // changes started; a reply is adopted only if none started after its own
   }
 
   /**
@@ -33,10 +36,14 @@ export class GameRecord {
    * @returns {Promise<Reply<PlayReply>>}
    */
   async replay(position, moves, plies, { live = false } = {}) {
+    const version = ++this.version;
     const reply = await this.engine.call({ op: 'play', game: this.gameId, position, moves }, { urgent: true, live });
-    if (reply.ok) Object.assign(this, { initial: position, moves, plies, state: reply });
+    if (reply.ok && version === this.version) Object.assign(this, { initial: position, moves, plies, state: reply });
     return reply;
   }
+
+  /** Drop the change on its way (its reply will not be adopted); what is shown stays. */
+  cancel() { this.version += 1; }
 
   /** @param {string} position */
   load(position) { return this.replay(position, [], []); }

@@ -13,7 +13,8 @@
  *   answers given, not only a score: the gradebook replays them); claimed = the student's page's
  *   own verdict: 'solved' | 'retried' | 'failed' | 'seen' | '' (not tried).
  * Decoding validates every field and throws CodeError (BAD_CODE, BAD_VERSION {version, older},
- * BAD_CHECKSUM, NO_DEFLATE, WRONG_KIND {tag}) with nothing half-read.
+ * BAD_CHECKSUM, NO_DEFLATE, WRONG_KIND {tag}, BAD_FIELD {field: 'started' | 'submitted' | 'counts'}:
+ * a time no Date can hold, or a count that is not a whole number) with nothing half-read.
  */
 /** @import { Assignment, Result, ResultItem, Claimed, PuzzleEvent, Lang } from '../types/data.js' */
 import { CodeError, checksum, head, pack, unpack } from './codes.js';
@@ -36,8 +37,16 @@ export const UNTITLED = { th: 'งานจากครู', en: 'Assignment' };
 const PAGES = { student: 'a/', assign: 'teach/assign/', gradebook: 'teach/gradebook/', worksheet: 'teach/worksheet/' };
 
 const bad = () => new CodeError('BAD_CODE');
+/**
+ * CodeError('TOO_MANY_ITEMS') when `items` holds more than LIMITS.items (a link that was made
+ * or edited elsewhere, not one cut off when it was copied).
+ * @param {unknown[]} items
+ */
+function checkItemCount(items) {
+  if (items.length > LIMITS.items) throw new CodeError('TOO_MANY_ITEMS', { count: items.length, max: LIMITS.items });
+}
 /** @type {(v: any) => boolean} */
-const isCount = (v) => Number.isInteger(v) && v >= 0;
+const isCount = (v) => Number.isSafeInteger(v) && v >= 0;
 /** @type {(v: unknown, max: number) => boolean} */
 const isText = (v, max) => typeof v === 'string' && [...v].length <= max;
 
@@ -60,7 +69,8 @@ async function unpackJson(tag, text) {
 export const isItemId = /** @type {(v: unknown) => boolean} */ ((v) => typeof v === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(v));
 
 /**
- * The assignment `a` cleaned (texts trimmed, an empty title named), or CodeError('BAD_CODE') if any field is wrong.
+ * The assignment `a` cleaned (texts trimmed, an empty title named), or CodeError('BAD_CODE') if any field is wrong
+ * (CodeError('TOO_MANY_ITEMS') if it has more than LIMITS.items items).
  * @param {any} a anything: every field is checked
  * @returns {Assignment}
  */
@@ -71,7 +81,9 @@ export function cleanAssignment(a) {
   if (lang !== 'th' && lang !== 'en') throw bad();
   if (due !== null && !(typeof due === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(due) && !Number.isNaN(Date.parse(due)))) throw bad();
   if (typeof hints !== 'boolean' || typeof solution !== 'boolean') throw bad();
-  if (!Array.isArray(items) || !items.length || items.length > LIMITS.items || !items.every(isItemId)) throw bad();
+  if (!Array.isArray(items) || !items.length) throw bad();
+  checkItemCount(items);
+  if (!items.every(isItemId)) throw bad();
   if (new Set(items).size !== items.length) throw bad();
   return { title: title.trim() || UNTITLED[/** @type {Lang} */ (lang)], instructions: instructions.trim(), lang, due, hints, solution, items: [...items] };
 }
@@ -138,6 +150,17 @@ export function assignmentUrl(a, code, page = 'student') {
 
 // ---- results ------------------------------------------------------------------------------
 
+/** The latest time a Date can hold, in seconds (a code past it would throw in `new Date`). */
+const MAX_SECONDS = 8.64e12;
+/**
+ * CodeError('BAD_FIELD', {field}) unless `value` is a whole number of seconds a Date can hold.
+ * @param {unknown} value
+ * @param {'started' | 'submitted'} field
+ */
+function checkTime(value, field) {
+  if (!isCount(value) || /** @type {number} */ (value) > MAX_SECONDS) throw new CodeError('BAD_FIELD', { field });
+}
+
 /** @type {(iso: string) => number} */
 const seconds = (iso) => {
   const time = Date.parse(iso);
@@ -159,7 +182,7 @@ function cleanAnswer(value) {
  * @param {unknown} event
  * @returns {event is PuzzleEvent}
  */
-function isEvent(event) {
+export function isEvent(event) {
   if (!Array.isArray(event) || !Object.prototype.hasOwnProperty.call(EVENTS, event[0])) return false;
   const shape = EVENTS[event[0]];
   if (shape === 'none') return event.length === 1;
@@ -168,7 +191,7 @@ function isEvent(event) {
 }
 
 /**
- * The result `r` cleaned, or CodeError('BAD_CODE') if any field is wrong.
+ * The result `r` cleaned, or CodeError('BAD_CODE') if any field is wrong (TOO_MANY_ITEMS: more than LIMITS.items).
  * @param {any} r anything: every field is checked
  * @returns {Result}
  */
@@ -176,10 +199,11 @@ export function cleanResult(r) {
   if (r === null || typeof r !== 'object' || !Array.isArray(r.items)) throw bad();
   const name = typeof r.name === 'string' ? r.name.trim() : '';
   if (!/^[0-9a-z]{7}$/.test(r.assignment ?? '') || !name || !isText(name, LIMITS.name)) throw bad();
-  if (r.items.length > LIMITS.items) throw bad();
+  checkItemCount(r.items);
   const items = r.items.map((/** @type {any} */ item) => {
     const { id, events = [], claimed = '', attempts = 0, hints = 0, ms = 0 } = item ?? {};
-    if (!isItemId(id) || !RESULTS.includes(claimed) || ![attempts, hints, ms].every(isCount)) throw bad();
+    if (!isItemId(id) || !RESULTS.includes(claimed)) throw bad();
+    if (![attempts, hints, ms].every(isCount)) throw new CodeError('BAD_FIELD', { field: 'counts' });
     if (!Array.isArray(events) || events.length > LIMITS.events || !events.every(isEvent)) throw bad();
     return /** @type {ResultItem} */ ({ id, events: events.map((/** @type {PuzzleEvent} */ e) => [...e]), claimed, attempts, hints, ms });
   });
@@ -203,7 +227,9 @@ export async function encodeResult(r) {
  */
 export async function decodeResult(text) {
   const row = await unpackJson(RESULT_TAG, text);
-  if (!Array.isArray(row) || row.length !== 5 || !isCount(row[2]) || !isCount(row[3]) || !Array.isArray(row[4])) throw bad();
+  if (!Array.isArray(row) || row.length !== 5 || !Array.isArray(row[4])) throw bad();
+  checkTime(row[2], 'started');
+  checkTime(row[3], 'submitted');
   /** @type {Record<string, string>} */
   const results = Object.fromEntries(Object.entries(LETTERS).map(([result, letter]) => [letter, result]));
   const items = row[4].map((/** @type {unknown} */ item) => {

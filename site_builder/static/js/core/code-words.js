@@ -13,6 +13,8 @@ export function codeErrorText(err, kind) {
     case 'BAD_VERSION': return t(err.detail.older ? 'codeOlder' : 'codeNewer', { tag, version: err.detail.version });
     case 'WRONG_KIND': return t(kind === 'assignment' ? 'codeWrongAssignment' : 'codeWrongResult', { tag: err.detail.tag });
     case 'NO_DEFLATE': return t('codeNoDeflate');
+    case 'BAD_FIELD': return t(err.detail.field === 'counts' ? 'codeBadCount' : 'codeBadTime');
+    case 'TOO_MANY_ITEMS': return t(kind === 'assignment' ? 'codeTooManyAssignment' : 'codeTooManyResult', err.detail);
     default: return t(kind === 'assignment' ? 'codeBadAssignment' : 'codeBadResult');
   }
 }

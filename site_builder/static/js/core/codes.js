@@ -11,7 +11,8 @@
  * stable code the pages turn into words.
  */
 
-/** BAD_CODE | BAD_VERSION (detail {version, older}) | BAD_CHECKSUM | NO_DEFLATE | WRONG_KIND (detail {tag}). */
+/** BAD_CODE | BAD_VERSION (detail {version, older}) | BAD_CHECKSUM | NO_DEFLATE | WRONG_KIND (detail {tag}),
+ * and a kind's own: TOO_MANY_ITEMS (assignment.js, detail {count, max}), BAD_FIELD (assignment.js, detail {field}). */
 export class CodeError extends Error {
   /**
    * @param {string} code
@@ -62,6 +63,40 @@ async function pipe(bytes, stream) {
   return new Uint8Array(await new Response(out).arrayBuffer());
 }
 
+/** The most a code's JSON may hold once inflated: far more than any code the site writes (a whole
+ * result is under a few hundred KB), far less than a "deflate bomb" would make a browser allocate. */
+export const MAX_JSON_BYTES = 4 * 1024 * 1024;
+
+/**
+ * `bytes` inflated (deflate-raw), or CodeError('BAD_CODE') once they pass MAX_JSON_BYTES: read
+ * chunk by chunk, so a crafted code is stopped before it fills the memory.
+ * @param {Uint8Array} bytes
+ */
+async function inflate(bytes) {
+  const stream = new Blob([/** @type {Uint8Array<ArrayBuffer>} */ (bytes)]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
+  const reader = stream.getReader();
+  /** @type {Uint8Array[]} */
+  const chunks = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > MAX_JSON_BYTES) {
+      await reader.cancel();
+      throw new CodeError('BAD_CODE');
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
+}
+
 const canDeflate = () => typeof CompressionStream === 'function' && typeof DecompressionStream === 'function';
 
 /**
@@ -107,7 +142,7 @@ export async function unpack(tag, version, text) {
   if (zipped && !canDeflate()) throw new CodeError('NO_DEFLATE');
   try {
     let bytes = fromBase64url(payload);
-    if (zipped) bytes = await pipe(bytes, new DecompressionStream('deflate-raw'));
+    if (zipped) bytes = await inflate(bytes);
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     throw new CodeError('BAD_CODE');

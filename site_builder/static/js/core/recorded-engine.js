@@ -5,6 +5,7 @@
  *   const engine = recordedEngine(table, { onLive });
  *   engine.call(request, options)  same contract as engine-client's call
  *   engine.live                    true once a request went to the live engine
+ *   engine.knows(request)          can the table answer it (no live engine needed)?
  *   engine.goLive()                load the live engine and use it once it is ready (rejects,
  *                                  and changes nothing for the board, when it cannot load)
  *   engine.warm()                  start loading the live engine in the background; until a
@@ -23,8 +24,9 @@
  * A call with `{live: true}` skips the table (a recorded reply marked `pending` lacks legal moves).
  *
  * replies(url): the JSON of a replies file beside a page (a lesson's, the sandbox's), fetched once
- * per page, or null when it cannot be read. warmWhenLoaded(engine): once the page has loaded,
- * start loading the live engine in the background (not when the reader saves data).
+ * per page, or null when it cannot be read. warmOnTouch(element, engine): start loading the live
+ * engine at the reader's first press or key inside `element` (a live board): a page that is only
+ * read never downloads it.
  */
 /** @import { Engine, EngineRequest, RecordedEngine, ReplyTable } from '../types/engine.js' */
 import { engine as liveEngine } from './engine-client.js';
@@ -44,12 +46,22 @@ export function replies(url) {
   return /** @type {Promise<ReplyTable | null>} */ (files.get(href));
 }
 
-/** @param {{warm(): void}} engine a recorded engine */
-export function warmWhenLoaded(engine) {
-  if (navigator.connection?.saveData) return;
-  const start = () => setTimeout(() => engine.warm(), 0);
-  if (document.readyState === 'complete') start();
-  else window.addEventListener('load', start, { once: true });
+/**
+ * Load the live engine once the reader first presses a pointer or a key inside `element`.
+ * @param {EventTarget} element
+ * @param {{warm(): void}} engine a recorded engine
+ */
+export function warmOnTouch(element, engine) {
+  let done = false;
+  const touched = () => {
+    if (done) return;
+    done = true;
+    element.removeEventListener('pointerdown', touched, true);
+    element.removeEventListener('keydown', touched, true);
+    engine.warm();
+  };
+  element.addEventListener('pointerdown', touched, true);
+  element.addEventListener('keydown', touched, true);
 }
 
 const LEGAL_DEFAULTS = { captures: [], drop: null, promotion: false, privilege: false };
@@ -146,8 +158,7 @@ export function recordedEngine(table, { onLive = () => {}, live = liveEngine } =
   /** @type {(request: EngineRequest) => any} */
   const lookup = (request) => {
     const key = playKey(table ?? {}, request);
-    const reply = key !== null ? unpack(key) : other[requestKey(request)];
-    return reply ? structuredClone(reply) : null;
+    return (key !== null ? unpack(key) : other[requestKey(request)]) ?? null;
   };
 
   /** From now on the live engine answers what the table cannot, and its status is the board's. */
@@ -160,7 +171,7 @@ export function recordedEngine(table, { onLive = () => {}, live = liveEngine } =
   return {
     call(request, options = {}) {
       const reply = options.live ? null : lookup(request);
-      if (reply) return Promise.resolve(reply);
+      if (reply) return Promise.resolve(structuredClone(reply));
       if (options.optional) {
         if (live.status === 'idle' || live.status === 'failed') {
           return Promise.reject(Object.assign(new Error('not recorded'), { code: 'NOT_RECORDED' }));
@@ -178,6 +189,7 @@ export function recordedEngine(table, { onLive = () => {}, live = liveEngine } =
       return live.ready.then(useLive);
     },
     warm() { live.ready.catch(() => {}); },
+    knows(request) { return lookup(request) !== null; },
     get live() { return usingLive; },
     get ready() { return usingLive ? live.ready : Promise.resolve(); },
     get status() { return watching() ? live.status : 'ready'; },

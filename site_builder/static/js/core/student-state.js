@@ -13,17 +13,23 @@
  * The student's page (teach/student.js) creates it when a link opens and lists every item of
  * the assignment in it; a puzzle page in assignment mode (core/assignment-mode.js) adds the
  * events of its item. Nothing is lost silently: when the browser refuses to save (storage full
- * or blocked) the state stays in memory for this page and `problem()` says so; saved text that
- * cannot be read is copied aside to "<key>.damaged" before anything is written over it.
+ * or blocked) the state stays in memory for this page and in this tab's sessionStorage (so the
+ * next page of the tab, the student's page too, still has it and says so: `problem()` 'full');
+ * saved text that cannot be read is copied aside to "<key>.damaged" before anything is written
+ * over it, the items still readable in it are kept, and `damaged(aid)` says so.
+ * `resultOf` makes the result a code holds from a state, leaving out (and naming) any item whose
+ * saved work a code cannot hold.
  */
 
 import { grade } from '../judges/grade.js';
+import { LIMITS, cleanResult } from './assignment.js';
 
 export const PREFIX = 'kradan.assign.';
 const DAMAGED = '.damaged';
 
 const memory = new Map(); // assignment id -> state this page could not save
 const guarded = new Set(); // assignment ids whose damaged saved text could not be copied aside: never written
+const damagedIds = new Set(); // assignment ids whose saved text was damaged when this page read it
 let currentProblem = null; // null | 'full' | 'unavailable'
 
 /** The storage key of assignment `aid`. */
@@ -36,6 +42,15 @@ const has = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
 function storage() {
   try {
     return window.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** This tab's sessionStorage (its own quota): where a state localStorage refused waits for the next page. */
+function session() {
+  try {
+    return window.sessionStorage ?? null;
   } catch {
     return null;
   }
@@ -70,6 +85,24 @@ export function cleanState(value) {
   return state;
 }
 
+/**
+ * What can still be read of a damaged saved state: its code and every item of the right shape
+ * (the others start again), or null when even that is missing.
+ */
+function salvage(value) {
+  if (!isObject(value) || typeof value.code !== 'string' || !isObject(value.items)) return null;
+  const items = {};
+  for (const id of Object.keys(value.items)) {
+    const item = cleanItem(value.items[id]);
+    if (item) items[id] = item;
+  }
+  const text = (v) => (typeof v === 'string' ? v : '');
+  return cleanState({ code: value.code, name: text(value.name), started: text(value.started), submitted: text(value.submitted), items });
+}
+
+/** Was the saved state of assignment `aid` damaged when this page read it (what could be read was kept)? */
+export const damaged = (aid) => damagedIds.has(aid);
+
 /** A new state for the assignment `code` with every id of `ids` not tried yet. */
 export function newState(code, ids) {
   const state = { code, name: '', started: new Date().toISOString(), items: Object.create(null) };
@@ -101,6 +134,11 @@ export const hasItem = (state, id) => has(state.items, id);
 /** The saved state of assignment `aid` (a fresh copy each call), or null when there is none. */
 export function loadState(aid) {
   if (memory.has(aid)) return cleanState(JSON.parse(JSON.stringify(memory.get(aid))));
+  const waiting = fromSession(aid);
+  if (waiting) {
+    currentProblem = 'full';
+    return waiting;
+  }
   const s = storage();
   if (!s) {
     currentProblem = 'unavailable';
@@ -114,14 +152,27 @@ export function loadState(aid) {
     return null;
   }
   if (text === null) return null;
-  let state = null;
+  let value = null;
   try {
-    state = cleanState(JSON.parse(text));
+    value = JSON.parse(text);
   } catch {
-    state = null;
+    value = null;
   }
-  if (!state) keepAside(s, aid, text);
-  return state;
+  const state = cleanState(value);
+  if (state) return state;
+  keepAside(s, aid, text);
+  damagedIds.add(aid);
+  return salvage(value);
+}
+
+/** The state of `aid` a page of this tab could not save in localStorage, or null. */
+function fromSession(aid) {
+  try {
+    const text = session()?.getItem(stateKey(aid));
+    return text ? cleanState(JSON.parse(text)) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Copy unreadable text aside before a new state may be written over it (best effort). */
@@ -150,6 +201,13 @@ export function saveState(aid, state) {
       saved = false;
     }
   }
+  const tab = session();
+  try {
+    if (saved) tab?.removeItem(stateKey(aid));
+    else tab?.setItem(stateKey(aid), JSON.stringify(state));
+  } catch {
+    // this tab's storage is full too: the state stays in this page's memory
+  }
   if (saved) {
     memory.delete(aid);
     currentProblem = null;
@@ -158,6 +216,32 @@ export function saveState(aid, state) {
     currentProblem = s ? 'full' : 'unavailable';
   }
   return saved;
+}
+
+/**
+ * The result of `state` for the items `ids`, as encodeResult (core/assignment.js) takes it, and
+ * the numbers (1-based) of the items whose saved work a code cannot hold (damaged, or edited by
+ * hand): those are sent as not tried, so the student still gets a code and is told which.
+ * @returns {Promise<{result: import('../types/data.js').Result, damagedItems: number[]}>}
+ */
+export async function resultOf(aid, state, ids) {
+  const damagedItems = [];
+  const items = [];
+  for (const [i, id] of ids.entries()) {
+    const item = itemOf(state, id);
+    let entry = { id, events: [], claimed: '', attempts: 0, hints: 0, ms: 0 };
+    try {
+      const summary = await summarize(item);
+      const tried = { id, events: item.events, claimed: summary.result, attempts: summary.attempts, hints: summary.hints, ms: item.ms };
+      cleanResult({ assignment: aid, name: 'x', items: [tried] }); // throws if a code cannot hold it
+      entry = tried;
+    } catch {
+      damagedItems.push(i + 1);
+    }
+    items.push(entry);
+  }
+  const name = [...state.name.trim()].slice(0, LIMITS.name).join('');
+  return { result: { assignment: aid, name, started: state.started, submitted: state.submitted ?? '', items }, damagedItems };
 }
 
 /** What went wrong with storage on this page, if anything: null | 'full' | 'unavailable'. */

@@ -28,7 +28,8 @@
 
 /**
  * An event the page could never have recorded: stops a replay with `code` — ILLEGAL_MOVE,
- * BAD_ANSWER, OUT_OF_TURN, NO_TAKEBACK, WRONG_EVENT or ENGINE_FAILED (core/puzzle-replay.js).
+ * BAD_ANSWER, OUT_OF_TURN, NO_TAKEBACK, WRONG_EVENT or ENGINE_FAILED; or TOO_LONG, the replay's
+ * bounds reached (core/puzzle-replay.js).
  */
 export class ReplayProblem extends Error {
   /** @param {string} code */
@@ -59,7 +60,8 @@ export async function ask(engine, request) {
   let reply;
   try {
     reply = await engine.call(request);
-  } catch {
+  } catch (err) {
+    if (err instanceof ReplayProblem) throw err; // a replay's own stop (TOO_LONG: its calls ran out)
     throw problem('ENGINE_FAILED');
   }
   if (!reply?.ok && reply?.error?.code === 'ENGINE_STOPPED') throw problem('ENGINE_FAILED');

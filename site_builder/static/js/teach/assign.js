@@ -393,6 +393,7 @@ function hashProblem(err) {
     case 'BAD_VERSION': return fill(err.detail.older ? S.hash_older : S.hash_newer, { version: `KA${err.detail.version}` });
     case 'WRONG_KIND': return fill(S.hash_kind, { tag: err.detail.tag });
     case 'NO_DEFLATE': return S.hash_deflate;
+    case 'TOO_MANY_ITEMS': return fill(S.hash_too_many, err.detail);
     default: return S.hash_bad;
   }
 }

@@ -3,7 +3,8 @@
  * and verifying one student's result by replaying every item (core/puzzle-replay.js) against the
  * item's puzzle page data.
  *
- *   findCodes(text) -> [candidate code texts] (anything shaped like "KS1Z-…", "KA1Z-…", "KS0-…")
+ *   findCodes(text) -> [candidate code texts] (anything shaped like "KS1Z-…", "KA1Z-…", "KS0-…"; a code
+ *                      broken over the lines of a chat is joined back when its checksum holds)
  *   checkStudent(r, assignment, items) -> row {r, name, cells, flags, verified, solved, ms}
  *     items[i] = {id, data: puzzle data | null (page failed) | undefined (not on the site), engine,
  *                 game: the puzzle's game module (the page loads it; null when it failed)}
@@ -12,11 +13,69 @@
  *     vars.claimed / vars.replayed are results: '' | 'solved' | …)
  *     verified: 'ok' | 'bad' | 'unchecked'
  */
-import { replayItem } from '../core/puzzle-replay.js';
+import { checksum } from '../core/codes.js';
+import { replayBudget, replayItem } from '../core/puzzle-replay.js';
 
-/** Every piece of `text` shaped like a code (tag, version, "-"): the rest (names, headers, chat) is left. */
+const CODE_START = /K[A-Z]\d+Z?-[A-Za-z0-9_-]*/g;
+const PIECE = /[A-Za-z0-9_-]+/g;
+/** How far a code broken over lines is followed: lines after its start, and tries of which pieces belong. */
+export const PIECE_LIMITS = { lines: 12, tries: 4096 };
+
+/** Is `code` a whole code: its shape, and its checksum over its payload? */
+function isWhole(code) {
+  const match = /^[A-Z]{2}\d+Z?-([A-Za-z0-9_-]+)-([0-9a-z]{7})$/i.exec(code);
+  return Boolean(match) && checksum(match[1]) === match[2].toLowerCase();
+}
+
+/**
+ * The pieces that may carry on a code cut off at `end` of `text`: the words left on its own line,
+ * then the last word of each following line (a chat puts a time and a name before each message,
+ * a chat app wraps a long word onto new lines); up to the next code's start.
+ */
+function piecesAfter(text, end) {
+  const lines = text.slice(end).split(/\r?\n/).slice(0, PIECE_LIMITS.lines + 1);
+  const pieces = [];
+  for (const [i, line] of lines.entries()) {
+    const words = line.match(PIECE) ?? [];
+    for (const word of i === 0 ? words : words.slice(-1)) {
+      if (/^K[A-Z]\d+Z?-/.test(word)) return pieces;
+      pieces.push(word);
+    }
+  }
+  return pieces;
+}
+
+/**
+ * `start` carried on by some of `pieces`, in order, into a whole code (its checksum holds), or null.
+ * Tries keeping each piece before leaving it out, at most PIECE_LIMITS.tries times.
+ */
+function joinPieces(start, pieces) {
+  let tries = 0;
+  const walk = (code, from) => {
+    for (let i = from; i < pieces.length && tries < PIECE_LIMITS.tries; i++) {
+      tries += 1;
+      const longer = code + pieces[i];
+      if (isWhole(longer)) return longer;
+      const found = walk(longer, i + 1);
+      if (found) return found;
+    }
+    return null;
+  };
+  return walk(start, 0);
+}
+
+/**
+ * Every code in `text` (tag, version, "-"): the rest (names, headers, chat) is left. A code broken
+ * over lines or words is read whole when its pieces make one whose checksum holds; a start that
+ * makes none is given as it is (so it is reported, not skipped).
+ */
 export function findCodes(text) {
-  return String(text ?? '').match(/K[A-Z]\d+Z?-[A-Za-z0-9_-]*/g) ?? [];
+  const all = String(text ?? '');
+  return [...all.matchAll(CODE_START)].map((match) => {
+    const start = match[0];
+    if (isWhole(start)) return start;
+    return joinPieces(start, piecesAfter(all, (match.index ?? 0) + start.length)) ?? start;
+  });
 }
 
 /** The name as compared for duplicates: trimmed, spaces squeezed, case folded. */
@@ -24,18 +83,21 @@ export const nameKey = (name) => name.trim().replace(/\s+/g, ' ').toLocaleLowerC
 
 export const SOLVED = new Set(['solved', 'retried']);
 
-/** One item of the student's result, replayed and compared with what the code claims. */
-async function checkItem(claim, item, n) {
+/** One item of the student's result, replayed (within `budget`, the code's) and compared with what the code claims. */
+async function checkItem(claim, item, n, budget) {
   const given = claim ?? { events: [], claimed: '', attempts: 0, hints: 0, ms: 0 };
   const cell = { result: given.claimed, attempts: given.attempts, hints: given.hints, ms: given.ms, status: 'ok' };
   if (item.data === undefined) return { cell: { ...cell, status: 'missing' }, flags: [] };
   if (item.data === null) return { cell: { ...cell, status: 'unchecked' }, flags: [] };
-  const replay = await replayItem(item.data, given.events, item.engine, item.game ?? null);
+  const replay = await replayItem(item.data, given.events, item.engine, item.game ?? null, budget);
   const flags = [];
   cell.replay = replay;
   if (replay.problems.includes('ENGINE_FAILED')) {
     cell.status = 'unchecked';
     flags.push({ key: 'engineFailed', vars: { n } });
+  } else if (replay.problems.includes('TOO_LONG')) {
+    cell.status = 'unchecked';
+    flags.push({ key: 'tooLong', vars: { n } });
   } else if (replay.problems.length) {
     cell.status = 'bad';
     flags.push({ key: 'problem', vars: { n } });
@@ -57,9 +119,10 @@ export async function checkStudent(r, assignment, items) {
   const cells = [];
   let hintsUsed = false;
   let solutionUsed = false;
+  const budget = replayBudget(); // the live engine calls of all this code's items together
   for (const [i, item] of items.entries()) {
     const claim = r.items.find((c) => c.id === item.id);
-    const checked = await checkItem(claim, item, i + 1);
+    const checked = await checkItem(claim, item, i + 1, budget);
     cells.push(checked.cell);
     flags.push(...checked.flags);
     hintsUsed ||= (checked.replay?.hints ?? checked.cell.hints) > 0;

@@ -1,16 +1,20 @@
 /**
  * The gradebook's table and its CSV (teach/gradebook.js gives the rows of gradebook-check.js).
  *
- *   const table = new GradeTable(tableElement, {w, flagText, onRemove});
+ *   const table = new GradeTable(tableElement, {w, flagText, onRemove, onChoose});
  *   table.show(rows, itemCount)  draws students x items with totals per student and per item;
  *                                headers are sort buttons (th[aria-sort]), every student has a
- *                                remove button (button[data-action="remove"][data-name]).
+ *                                remove button (button[data-action="remove"][data-name]); codes
+ *                                sent under one name stay side by side (any sort), each with a
+ *                                "count this one" button (button[data-action="choose"][data-code],
+ *                                aria-pressed); a row not counted (tr[data-counted="false"]) is
+ *                                left out of the totals.
  *   csvText(rows, itemCount, w, flagText) -> the CSV (one row per student, headers in the page's
  *                                language); the caller adds the BOM.
  * Names come from students' codes: only ever text (textContent), never markup.
  */
 import { add } from '../core/progress-ui.js';
-import { SOLVED } from './gradebook-check.js';
+import { SOLVED, nameKey } from './gradebook-check.js';
 
 const RANK = { solved: 4, retried: 3, seen: 2, failed: 1, '': 0 };
 const VERIFIED_RANK = { ok: 2, unchecked: 1, bad: 0 };
@@ -22,11 +26,12 @@ export function minutes(ms) {
 }
 
 export class GradeTable {
-  constructor(table, { w, flagText, onRemove }) {
+  constructor(table, { w, flagText, onRemove, onChoose }) {
     this.table = table;
     this.w = w;
     this.flagText = flagText;
     this.onRemove = onRemove;
+    this.onChoose = onChoose;
     this.sort = null; // {key, dir: 1 | -1}
     this.rows = [];
     this.count = 0;
@@ -41,15 +46,21 @@ export class GradeTable {
     return RANK[row.cells[Number(key)].result] ?? 0;
   }
 
+  /** The rows in the chosen order, the codes of one name together where the first of them falls. */
   sorted() {
-    if (!this.sort) return this.rows;
-    const { key, dir } = this.sort;
-    return [...this.rows].sort((a, b) => {
-      const x = this.sortValue(a, key);
-      const y = this.sortValue(b, key);
-      const order = typeof x === 'string' ? x.localeCompare(y, document.documentElement.lang) : x - y;
-      return dir * order || a.name.localeCompare(b.name);
-    });
+    let rows = this.rows;
+    if (this.sort) {
+      const { key, dir } = this.sort;
+      rows = [...this.rows].sort((a, b) => {
+        const x = this.sortValue(a, key);
+        const y = this.sortValue(b, key);
+        const order = typeof x === 'string' ? x.localeCompare(y, document.documentElement.lang) : x - y;
+        return dir * order || a.name.localeCompare(b.name);
+      });
+    }
+    const byName = new Map();
+    for (const row of rows) byName.set(nameKey(row.name), [...(byName.get(nameKey(row.name)) ?? []), row]);
+    return [...byName.values()].flat();
   }
 
   show(rows, count) {
@@ -93,9 +104,10 @@ export class GradeTable {
     const foot = document.createElement('tr');
     const label = add(foot, 'th', '', w('itemTotals'));
     label.scope = 'row';
+    const counted = this.rows.filter((row) => row.counted !== false);
     for (let i = 0; i < this.count; i++) {
-      const done = this.rows.filter((row) => SOLVED.has(row.cells[i].result) && row.cells[i].status !== 'missing').length;
-      add(foot, 'td', 'gb-num', w('solvedOf', { n: done, total: this.rows.length }));
+      const done = counted.filter((row) => SOLVED.has(row.cells[i].result) && row.cells[i].status !== 'missing').length;
+      add(foot, 'td', 'gb-num', w('solvedOf', { n: done, total: counted.length }));
     }
     add(foot, 'td', '', '');
     add(foot, 'td', '', '');
@@ -108,6 +120,7 @@ export class GradeTable {
     const { w } = this;
     const tr = document.createElement('tr');
     tr.dataset.verified = row.verified;
+    tr.dataset.counted = String(row.counted !== false);
     const name = add(tr, 'th', 'gb-name');
     name.scope = 'row';
     add(name, 'span', '', row.name);
@@ -138,6 +151,16 @@ export class GradeTable {
     remove.dataset.name = row.name;
     remove.setAttribute('aria-label', w('removeLabel', { name: row.name }));
     remove.addEventListener('click', () => this.onRemove(row));
+    if (row.group > 1) {
+      const chosen = row.flags.some((flag) => flag.key === 'chosen');
+      const choose = add(cell, 'button', 'teach-button gb-choose-button', w('choose'));
+      choose.type = 'button';
+      choose.dataset.action = 'choose';
+      choose.dataset.code = row.code;
+      choose.setAttribute('aria-pressed', String(chosen));
+      choose.setAttribute('aria-label', `${w('chooseLabel', { name: row.name })} — ${this.flagText(row.flags[0])}`);
+      choose.addEventListener('click', () => this.onChoose(row));
+    }
     return tr;
   }
 }

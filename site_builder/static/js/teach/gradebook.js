@@ -14,12 +14,14 @@
  * requests are this site's catalog and puzzle pages (and the engine, when a move needs it).
  * article#kr-gradebook[data-state]: idle (no code) | loading | checking | ready | error.
  */
-import { CodeError, assignmentId, decodeAssignment, decodeResult, fragment } from '../core/assignment.js';
+import { CodeError, assignmentId, decodeAssignment, fragment } from '../core/assignment.js';
 import { codeErrorText } from '../core/code-words.js';
-import { fill } from '../core/i18n.js';
+import { fill, lang } from '../core/i18n.js';
 import { fetchPuzzleData } from '../core/puzzle-block.js';
 import { recordedEngine } from '../core/recorded-engine.js';
 import { checkStudent, findCodes, nameKey } from './gradebook-check.js';
+import { readCodes } from './gradebook-read.js';
+import { carriesOn, countedRows } from './gradebook-same.js';
 import { GradeTable, csvText } from './gradebook-table.js';
 import { fetchCatalog } from './catalog.js';
 import { loadGame } from '../games/index.js';
@@ -34,10 +36,14 @@ const messages = $('gb-messages');
 
 const QUOTE = 24; // characters of a bad code quoted back
 
-/** A flag of gradebook-check.js in words. */
+/** A time of a code (ISO) as the teacher reads it: local time, the Buddhist year in Thai. */
+const localTime = (iso) => (iso ? new Date(iso).toLocaleString(lang === 'th' ? 'th-TH' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : '—');
+
+/** A flag of gradebook-check.js or gradebook-same.js in words. */
 function flagText({ key, vars }) {
   const named = { ...vars };
   for (const result of ['claimed', 'replayed']) if (result in named) named[result] = w(`r_${named[result]}`);
+  if ('submitted' in named) named.submitted = localTime(named.submitted);
   return w(key, named);
 }
 
@@ -58,14 +64,18 @@ function note(text) {
   $('gb-messages-box').hidden = false;
 }
 
-/** The codes kept for assignment `aid` (localStorage), and whether saving works. */
+/** The codes kept for assignment `aid` (localStorage), the teacher's choice per name, and whether saving works. */
 class Store {
   constructor(aid) {
     this.key = `kradan.gradebook.${aid}`;
     this.codes = [];
+    this.chosen = Object.create(null); // nameKey -> the code that counts (any name, "__proto__" too)
     try {
       const saved = JSON.parse(localStorage.getItem(this.key) || 'null');
       if (saved && Array.isArray(saved.codes)) this.codes = saved.codes.filter((c) => typeof c === 'string');
+      if (saved?.chosen && typeof saved.chosen === 'object') {
+        for (const [key, c] of Object.entries(saved.chosen)) if (typeof c === 'string') this.chosen[key] = c;
+      }
     } catch {
       // unreadable or blocked storage: start empty, say so on the first save
     }
@@ -73,7 +83,7 @@ class Store {
 
   save() {
     try {
-      localStorage.setItem(this.key, JSON.stringify({ codes: this.codes }));
+      localStorage.setItem(this.key, JSON.stringify({ codes: this.codes, chosen: this.chosen }));
       return true;
     } catch {
       return false;
@@ -90,7 +100,9 @@ class Gradebook {
     this.rows = new Map(); // code -> row (checked once)
     const byId = new Map((catalog?.items ?? []).map((item) => [item.id, item]));
     this.items = assignment.items.map((id) => ({ id, entry: catalog ? byId.get(id) : null }));
-    this.table = new GradeTable($('gb-table'), { w, flagText, onRemove: (row) => this.remove(row) });
+    this.table = new GradeTable($('gb-table'), {
+      w, flagText, onRemove: (row) => this.remove(row), onChoose: (row) => this.choose(row),
+    });
   }
 
   /**
@@ -122,19 +134,12 @@ class Gradebook {
     }
     const kept = new Set(this.store.codes);
     const fresh = [];
-    for (const code of found) {
-      let r;
-      try {
-        r = await decodeResult(code);
-      } catch (err) {
-        if (!(err instanceof CodeError)) throw err;
-        note(w('unreadable', { code: quote(code), why: codeErrorText(err, 'result') }));
-        continue;
-      }
-      if (r.assignment !== this.aid) {
-        note(w('otherAssignment', { name: r.name, code: quote(code) }));
-        continue;
-      }
+    const { results, notes } = await readCodes(found, this.aid);
+    for (const { key, vars, error: err } of notes) {
+      note(w(key, { ...vars, code: quote(vars.code), why: err ? codeErrorText(err, 'result') : '' }));
+    }
+    if (!results.length && !notes.length && !quiet) note(w('noneFound'));
+    for (const { code, r } of results) {
       if (kept.has(code) && !quiet) {
         note(w('already', { code: quote(code) }));
         continue;
@@ -148,21 +153,37 @@ class Gradebook {
     await this.check(fresh);
   }
 
-  /** Keep `code`; a newer code of the same student (same name, same start) replaces the older one. */
+  /**
+   * Keep `code`. A code that carries on the work of an older one of the same name replaces it; one
+   * that an older-kept code already carries on is left; any other code of the same name is kept
+   * beside it, for the teacher to choose (gradebook-same.js).
+   */
   keep(code, r, quiet) {
-    const same = [...this.rows.values()].find((row) => nameKey(row.r.name) === nameKey(r.name) && row.r.started === r.started);
-    if (same) {
-      const older = same.r.submitted <= r.submitted ? same : null;
-      if (!older) {
-        this.store.codes = this.store.codes.filter((c) => c !== code);
-        return;
-      }
+    const same = [...this.rows.values()].filter((row) => nameKey(row.r.name) === nameKey(r.name));
+    if (same.some((row) => carriesOn(r, row.r))) {
+      this.store.codes = this.store.codes.filter((c) => c !== code);
+      return;
+    }
+    for (const older of same.filter((row) => carriesOn(row.r, r))) {
       this.rows.delete(older.code);
       this.store.codes = this.store.codes.filter((c) => c !== older.code);
       if (!quiet) note(w('replaced', { name: r.name }));
     }
+    if (!quiet && same.length && [...this.rows.values()].some((row) => nameKey(row.r.name) === nameKey(r.name))) {
+      note(w('keptBoth', { name: r.name }));
+    }
     if (!this.store.codes.includes(code)) this.store.codes.push(code);
     this.rows.set(code, { code, r, pending: true });
+  }
+
+  /** The teacher's choice: `row` counts for its name (chosen again: every code of the name counts). */
+  choose(row) {
+    const key = nameKey(row.name);
+    if (this.store.chosen[key] === row.code) delete this.store.chosen[key];
+    else this.store.chosen[key] = row.code;
+    if (!this.store.save()) fail(w('notSaved'));
+    this.draw();
+    this.table.table.querySelector(`button[data-action="choose"][data-code="${row.code}"]`)?.focus();
   }
 
   /** Replay what is new, then draw the table. */
@@ -175,20 +196,22 @@ class Gradebook {
       if (!row) continue; // replaced meanwhile
       done += 1;
       say(w('checking', { done, total: fresh.length }));
-      this.rows.set(code, { ...(await checkStudent(row.r, this.a, items)), code });
+      try {
+        this.rows.set(code, { ...(await checkStudent(row.r, this.a, items)), code });
+      } catch {
+        // a code no check foresaw: listed, never in the way of the others
+        this.rows.delete(code);
+        note(w('unreadable', { code: quote(code), why: w('notChecked') }));
+      }
     }
     this.draw();
     root.dataset.state = 'ready';
     say(w('checked', { n: this.rows.size }));
   }
 
-  /** The rows with the duplicate-name flag where two students share a name. */
+  /** The checked rows, with which of one name's codes count (gradebook-same.js). */
   current() {
-    const rows = [...this.rows.values()].filter((row) => !row.pending);
-    const counts = new Map();
-    for (const row of rows) counts.set(nameKey(row.name), (counts.get(nameKey(row.name)) ?? 0) + 1);
-    return rows.map((row) => (counts.get(nameKey(row.name)) > 1
-      ? { ...row, flags: [{ key: 'duplicate', vars: {} }, ...row.flags] } : row));
+    return countedRows([...this.rows.values()].filter((row) => !row.pending), this.store.chosen);
   }
 
   draw() {
@@ -199,6 +222,7 @@ class Gradebook {
 
   remove(row) {
     this.rows.delete(row.code);
+    if (this.store.chosen[nameKey(row.name)] === row.code) delete this.store.chosen[nameKey(row.name)];
     this.store.codes = this.store.codes.filter((c) => c !== row.code);
     if (!this.store.save()) fail(w('notSaved'));
     this.draw();
@@ -207,7 +231,7 @@ class Gradebook {
   }
 
   exportCsv() {
-    const text = csvText(this.current(), this.items.length, w, flagText);
+    const text = csvText(this.current().filter((row) => row.counted), this.items.length, w, flagText);
     const url = URL.createObjectURL(new Blob([`\uFEFF${text}`], { type: 'text/csv;charset=utf-8' }));
     const link = document.createElement('a');
     link.href = url;

@@ -17,7 +17,7 @@
  */
 import { lang, fill, longDate } from '../core/i18n.js';
 import { LIMITS, assignmentId, decodeAssignment, encodeResult, fragment } from '../core/assignment.js';
-import { itemOf, loadState, newState, problem, saveState, savedStates, summarize } from '../core/student-state.js';
+import { damaged, itemOf, loadState, newState, problem, resultOf, saveState, savedStates } from '../core/student-state.js';
 import { itemUrl, studentUrl } from '../core/assignment-mode.js';
 import { add } from '../core/progress-ui.js';
 import { fetchCatalog } from './catalog.js';
@@ -34,6 +34,7 @@ function codeProblem(err) {
     case 'BAD_VERSION': return word(err.detail.older ? 'oldVersion' : 'newVersion', { version: err.detail.version });
     case 'WRONG_KIND': return err.detail.tag === 'KS' ? word('wrongKind') : word('badCode');
     case 'NO_DEFLATE': return word('noDeflate');
+    case 'TOO_MANY_ITEMS': return word('tooMany', err.detail);
     default: return word('badCode');
   }
 }
@@ -78,11 +79,12 @@ class StudentPage {
     return loadState(this.aid) ?? newState(this.code, this.a.items);
   }
 
+  /** Save `state`; the notice says when the saved work was damaged or cannot be saved now. */
   save(state) {
     saveState(this.aid, state);
     const notice = $('kr-st-storage');
-    notice.textContent = problem() ? word('storageFull') : '';
-    notice.hidden = !problem();
+    notice.textContent = [damaged(this.aid) ? word('stateDamaged') : '', problem() ? word('storageFull') : ''].filter(Boolean).join(' ');
+    notice.hidden = !notice.textContent;
   }
 
   /** Is item `id` on the site? (Everything is, when the catalog could not be read.) */
@@ -190,14 +192,14 @@ class StudentPage {
     const { state } = this;
     state.submitted = new Date().toISOString();
     this.save(state);
-    const items = await Promise.all(this.a.items.map(async (id) => {
-      const item = itemOf(state, id);
-      const summary = await summarize(item);
-      return { id, events: item.events, claimed: summary.result, attempts: summary.attempts, hints: summary.hints, ms: item.ms };
-    }));
-    const code = await encodeResult({
-      assignment: this.aid, name: state.name, started: state.started, submitted: state.submitted, items,
-    });
+    const { result, damagedItems } = await resultOf(this.aid, state, this.a.items);
+    let code;
+    try {
+      code = await encodeResult(result);
+    } catch {
+      $('kr-st-copy-note').textContent = word('codeFailed');
+      return;
+    }
     this.text = word('shareText', { title: this.a.title, name: state.name, code });
     const box = /** @type {HTMLTextAreaElement} */ ($('kr-st-code'));
     box.value = code;
@@ -207,7 +209,7 @@ class StudentPage {
     const line = /** @type {HTMLAnchorElement} */ ($('kr-st-line'));
     line.hidden = typeof navigator.share === 'function';
     line.href = `https://line.me/R/share?text=${encodeURIComponent(this.text)}`;
-    $('kr-st-copy-note').textContent = '';
+    $('kr-st-copy-note').textContent = damagedItems.length ? word('itemsDamaged', { items: damagedItems.join(', ') }) : '';
     box.focus();
     box.select();
   }

@@ -28,8 +28,11 @@ export interface EngineError {
   message_th: string;
   /** The request field at fault, e.g. "moves[2]" or "players[2].melds[0]". */
   field?: string;
-  /** A stable refusal code (ILLEGAL_MOVE), e.g. "not_your_turn". */
+  /** A stable refusal code (ILLEGAL_MOVE), e.g. "not_your_turn"; for BUDGET_EXCEEDED which
+   * limit stopped the search: "out_of_nodes" or "out_of_time". */
   reason?: string;
+  /** BUDGET_EXCEEDED only: the nodes searched before the search stopped. */
+  nodes?: number;
   /** Dummy's rule paragraph of a refusal, e.g. "§33". */
   rule?: string;
   /** INTERNAL only: the traceback's end, for bug reports. */
@@ -389,4 +392,6 @@ export interface RecordedEngine extends Engine {
   readonly live: boolean;
   goLive(): Promise<void>;
   warm(): void;
+  /** Can the recorded table answer `request` without the live engine? */
+  knows(request: EngineRequest): boolean;
 }

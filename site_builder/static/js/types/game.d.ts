@@ -31,8 +31,8 @@ export interface GameModule {
   ranks?: number;
   sideOf?(letter: string): SideId;
   isKing?(letter: string): boolean;
-  /** Id of the piece's <symbol> on the page. */
-  sprite?(letter: string): string;
+  /** Id of the piece's <symbol> on the page, as seen with `orientation`'s side at the bottom. */
+  sprite?(letter: string, orientation?: SideId): string;
   pieceName?(letter: string): string;
   /** The text of a board move, so the board can ask the engine why it is illegal. */
   moveText?(from: Square, to: Square): string;
@@ -43,6 +43,8 @@ export interface GameModule {
   /** Shaded (playing) squares, e.g. Mak-hot's dark squares. */
   shaded?(square: Square): boolean;
   refusalMarks?(...args: any[]): any;
+  /** Why a move or drop from `origin` cannot go to `to`, when the game knows without the engine (else null). */
+  refusalReason?(state: any, origin: { square?: Square | null; drop?: string | null }, to: Square): string | null;
   attach?(board: any, panel: HTMLElement, options: { panels: boolean; before: Element | null; onAction: (action: string) => unknown }): BoardExtension;
   /** The number of the first move in the move list. */
   moveNumber?(position: string): number;
@@ -54,7 +56,7 @@ export interface BoardGameModule extends GameModule {
   words: Record<string, string>;
   sideOf(letter: string): SideId;
   isKing(letter: string): boolean;
-  sprite(letter: string): string;
+  sprite(letter: string, orientation?: SideId): string;
   pieceName(letter: string): string;
 }
 

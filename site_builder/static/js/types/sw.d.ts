@@ -6,8 +6,8 @@
  */
 export {};
 
-/** {url path: [sha256[:16], bytes]} */
-type Fingerprints = Record<string, [string, number]>;
+/** {url path: [sha256[:16], bytes, bytes sent (gzip -1 of a compressible file)]} */
+type Fingerprints = Record<string, [string, number, number]>;
 
 declare global {
   /** Replaced by the build (site_builder/offline.py write_offline) with this build's JSON. */
@@ -19,6 +19,8 @@ declare global {
     runtime: string[];
     pyodide: string;
     pyodideCache: string;
+    /** The engine wheel's path. */
+    wheel: string;
     /** lang -> the offline fallback page's path. */
     fallback: Record<string, string>;
   };

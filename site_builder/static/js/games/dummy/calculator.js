@@ -1,25 +1,33 @@
 /**
- * The Dummy settlement calculator (/<lang>/dummy/calculator/).
+ * The Dummy points calculator, เครื่องคิดแต้ม (/<lang>/dummy/calculator/).
  *
  * The reader picks where cards go (a seat's new meld or one of its melds, a layoff onto a chosen
  * meld, the hand, or the head, face-down, collected and next-head cards) and taps cards in the
  * deck, which sits right under the chosen place. A placed card is taken back by tapping it.
  * A card already placed is named where it is (each card exists once); a meld that is not a set
  * or run is named at once (the engine's meld_check). Every change is settled by the engine
- * (settle, in the module worker): a per-seat summary, then the ledger, one row per payment; a
- * table the rules forbid shows the engine's BAD_TABLE message with its field in words.
+ * (settle, in the module worker): the per-seat summary near the top of the page, and the ledger,
+ * one row per payment, at its end; a table the rules forbid shows the engine's BAD_TABLE message
+ * with its field in words, at the top too.
+ *
+ * Phone first: the level and the knocker show; the rest of the settings (fool, spetos shown,
+ * dealer, called discards, the rule options) and the liabilities are folded, each fold open when
+ * it holds something; the deck shows under the place chosen (the head card, on an empty table)
+ * and not at all while no place is chosen.
  *
  * Events: the reader adds and removes liabilities (เหมา, A-D25): culprit seat(s), what they
  * cover, the seat paid. A link's discard pile and stock count are kept as they came (not editable).
  *
  * Share: the link holds the table (and the options changed) as base64url JSON after "#t=".
- * A link that cannot be read gives a message and an empty calculator.
+ * A link that cannot be read gives a message and an empty calculator: one longer than any table
+ * needs, or whose table lists more than 52 cards, is refused before it is decoded or drawn (table-link.js).
  *
  * DOM hooks (tests, CSS): #dk-calc[data-state] "loading" | "ready" | "failed"; [data-target]
  * buttons choose a place (data-target = "head" | "face_down" | "collected" | "next_head" |
  * "meld:<seat>:<i>" | "new-meld:<seat>" | "layoff:<seat>" | "hand:<seat>"); .dk-deck
  * button[data-card]; .dk-placed button[data-card] (take back); .dk-status (messages);
- * .dk-result[data-state] "empty" | "bad" | "ok" with table.dk-summary and table.dk-ledger;
+ * .dk-result[data-state] "empty" | "bad" | "ok" with table.dk-summary, .dk-ledger-box with
+ * table.dk-ledger; details.dk-more (settings) and details.dk-events (liabilities);
  * button[data-action="share"], input.dk-share-url, button[data-action="clear"]; .dk-liabilities
  * with select[name="liability-culprit" | "liability-culprit2" | "liability-covers" |
  * "liability-beneficiary"], button[data-action="add-liability"] and li.dk-liability
@@ -31,6 +39,7 @@ import { add } from '../../core/progress-ui.js';
 import { DECK, isCard, cardButton, renameCardButton } from './cards.js';
 import { SEATS, fill, seatName, meldName, fieldWords, readable } from './ledger.js';
 import { summaryTable, ledgerTable } from './ledger-tables.js';
+import { TableLinkError, readTableLink } from './table-link.js';
 
 const LEVELS = ['thep', 'sian', 'khot_sian'];
 const COVERS = ['all', 'head', 'speto_fee', 'knocker_speto'];
@@ -53,9 +62,10 @@ function emptyState() {
 }
 
 let state = emptyState();
-let target = null; // where tapped cards go: {kind, seat, index, onto}
+let target = { kind: 'head' }; // where tapped cards go: {kind, seat, index, onto}; an empty table starts at its head card
 let serial = 0; // bumps on every change: stale engine replies are dropped
 let timer = null;
+let zonesOpen = false; // the reader opened the fold of the rarer cards (it is drawn again on every change)
 let draft = { culprit: '', culprit2: '', covers: 'all', beneficiary: '' }; // the liability being entered
 
 // ------------------------------------------------------------------ table <-> state
@@ -160,11 +170,15 @@ function encode(s) {
 }
 
 function decode(text) {
-  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
-  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-  const payload = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
-  const { options, ...table } = payload;
+  const { table, options } = readTableLink(text);
   return fromTable(table, options);
+}
+
+/** Why a link's table was not opened, in the page's words. */
+function linkProblem(err) {
+  if (err instanceof TableLinkError && err.reason === 'too_long') return fill(ui.linkTooLong, err.detail);
+  if (err instanceof TableLinkError && err.reason === 'too_many_cards') return fill(ui.tooManyCards, err.detail);
+  return ui.badLink;
 }
 
 // ------------------------------------------------------------------ where a card is
@@ -249,8 +263,17 @@ function takeBack(card, fromCollected = false) {
 const status = add(root, 'p', 'dk-status');
 status.setAttribute('role', 'status');
 status.setAttribute('aria-live', 'polite');
+const result = add(root, 'section', 'dk-result');
+result.setAttribute('aria-labelledby', 'dk-result-title');
+const resultTitle = add(result, 'h2', '', ui.settle);
+resultTitle.id = 'dk-result-title';
+const resultBody = add(result, 'div', 'dk-result-body');
+resultBody.setAttribute('aria-live', 'polite');
 const settings = add(root, 'div', 'dk-settings');
-const liabilitiesBox = add(root, 'fieldset', 'dk-liabilities');
+const events = /** @type {HTMLDetailsElement} */ (add(root, 'details', 'dk-fold dk-events'));
+add(events, 'summary', '', ui.liabilities);
+const liabilitiesBox = add(events, 'fieldset', 'dk-liabilities');
+liabilitiesBox.setAttribute('aria-label', ui.liabilities);
 const zones = add(root, 'div', 'dk-zones');
 const seatsBox = add(root, 'div', 'dk-seats');
 const deck = document.createElement('div');
@@ -267,12 +290,8 @@ for (const card of DECK) {
   deckGrid.append(b);
   deckButtons.set(card, b);
 }
-const result = add(root, 'section', 'dk-result');
-result.setAttribute('aria-labelledby', 'dk-result-title');
-const resultTitle = add(result, 'h2', '', ui.settle);
-resultTitle.id = 'dk-result-title';
-const resultBody = add(result, 'div', 'dk-result-body');
-resultBody.setAttribute('aria-live', 'polite');
+const ledgerBox = add(root, 'section', 'dk-ledger-box');
+ledgerBox.setAttribute('aria-label', ui.ledger);
 const shareBar = add(root, 'div', 'kr-controls dk-share');
 const shareButton = add(shareBar, 'button', 'kr-btn kr-btn-primary', ui.share);
 shareButton.type = 'button';
@@ -288,8 +307,12 @@ function say(text) {
   status.textContent = text;
 }
 
-function select(labelText, value, choices, onChange, name) {
-  const label = add(settings, 'label', 'dk-field');
+/**
+ * A labelled <select> of `choices` ([value, words]) in `parent` (the settings row by default).
+ * @param {HTMLElement} [parent]
+ */
+function select(labelText, value, choices, onChange, name, parent = settings) {
+  const label = add(parent, 'label', 'dk-field');
   add(label, 'span', '', labelText);
   const el = add(label, 'select');
   el.name = name;
@@ -346,13 +369,30 @@ function renderSettings() {
   settings.replaceChildren();
   select(ui.level, state.level, LEVELS.map((l) => [l, words.levels[l]]), (v) => { state.level = v; changed(); }, 'level');
   select(ui.knocker, state.knock.player, seatChoices(ui.nobody), (v) => { state.knock.player = v; changed(); }, 'knocker');
-  select(ui.feeder, state.fool, seatChoices(ui.noFool), (v) => { state.fool = v; changed(); }, 'fool');
-  select(ui.shown, state.shown, seatChoices(ui.nobody), (v) => { state.shown = v; changed(); }, 'shown');
-  select(ui.dealer, state.dealer, seatChoices(ui.nobody), (v) => { state.dealer = v; changed(); }, 'dealer');
-  const more = add(settings, 'details', 'dk-options');
-  add(more, 'summary', '', ui.options);
+  const more = add(settings, 'details', 'dk-fold dk-more');
+  add(more, 'summary', '', ui.more);
+  more.open = Boolean(state.fool || state.shown || state.dealer || Object.keys(state.options).length
+    || state.players.some((p) => p.called));
+  select(ui.feeder, state.fool, seatChoices(ui.noFool), (v) => { state.fool = v; changed(); }, 'fool', more);
+  select(ui.shown, state.shown, seatChoices(ui.nobody), (v) => { state.shown = v; changed(); }, 'shown', more);
+  select(ui.dealer, state.dealer, seatChoices(ui.nobody), (v) => { state.dealer = v; changed(); }, 'dealer', more);
+  const called = add(more, 'fieldset', 'dk-called');
+  add(called, 'legend', '', ui.called);
+  state.players.forEach((p, i) => {
+    const label = add(called, 'label', 'dk-field');
+    add(label, 'span', '', seatName(words, SEATS[i]));
+    const input = add(label, 'input');
+    Object.assign(input, { type: 'number', min: '0', max: '9', value: String(p.called), name: `called-${SEATS[i]}` });
+    input.addEventListener('change', () => {
+      const n = Number(input.value);
+      p.called = Number.isInteger(n) && n >= 0 && n <= 9 ? n : 0;
+      changed();
+    });
+  });
+  const options = add(more, 'fieldset', 'dk-options');
+  add(options, 'legend', '', ui.options);
   for (const option of OPTIONS) {
-    const label = add(more, 'label', 'dk-field dk-option');
+    const label = add(options, 'label', 'dk-field dk-option');
     add(label, 'span', '', option.source ? `${option.description} (${option.source})` : option.description);
     const el = add(label, 'select');
     el.name = option.name;
@@ -379,7 +419,6 @@ const liabilityWords = (l) => fill(ui.liabilityText, {
 /** The liabilities (เหมา) entered, each with a remove button, and the form that adds one. */
 function renderLiabilities() {
   liabilitiesBox.replaceChildren();
-  add(liabilitiesBox, 'legend', '', ui.liabilities);
   const list = add(liabilitiesBox, 'ul', 'dk-liability-list');
   state.liabilities.forEach((l, i) => {
     const item = add(list, 'li', 'dk-liability', liabilityWords(l));
@@ -424,16 +463,21 @@ function renderLiabilities() {
 
 function renderZones() {
   zones.replaceChildren();
-  const rows = [['head', ui.head, state.head ? [state.head] : []],
-    ['face_down', ui.faceDown, state.knock.face_down ? [state.knock.face_down] : []],
-    ['collected', ui.collected, state.knock.collected],
-    ['next_head', ui.nextHead, state.next_head ? [state.next_head] : []]];
-  for (const [kind, text, cards] of rows) {
-    const row = add(zones, 'div', 'dk-zone-row');
+  const more = add(zones, 'details', 'dk-fold dk-zone-more'); // the cards fewer tables need, folded
+  add(more, 'summary', '', ui.otherCards);
+  const rows = [['head', ui.head, state.head ? [state.head] : [], zones],
+    ['face_down', ui.faceDown, state.knock.face_down ? [state.knock.face_down] : [], zones],
+    ['collected', ui.collected, state.knock.collected, more],
+    ['next_head', ui.nextHead, state.next_head ? [state.next_head] : [], more]];
+  more.open = zonesOpen || Boolean(state.knock.collected.length || state.next_head || ['collected', 'next_head'].includes(target?.kind));
+  more.addEventListener('toggle', () => { zonesOpen = more.open; });
+  for (const [kind, text, cards, parent] of rows) {
+    const row = add(parent, 'div', 'dk-zone-row');
     targetButton(row, `${kind}::`, text).addEventListener('click', () => choose({ kind }, `${kind}::`));
     placedCards(row, cards, text, kind === 'collected');
   }
-  if (target && target.seat == null) zones.append(deck);
+  zones.append(more); // after the head and face-down rows
+  if (target && target.seat == null) (['collected', 'next_head'].includes(target.kind) ? more : zones).append(deck);
 }
 
 function renderSeat(i) {
@@ -464,7 +508,7 @@ function renderSeat(i) {
   });
   const melds = state.players.flatMap((q, j) => q.melds.map((_, m) => `${SEATS[j]}.${m}`));
   if (melds.length) {
-    const layRow = add(box, 'div', 'dk-layoff-row');
+    const layRow = add(bar, 'span', 'dk-layoff-row'); // beside "new meld": one row
     const label = add(layRow, 'label', 'dk-field');
     add(label, 'span', '', ui.layoffTo);
     const pick = add(label, 'select');
@@ -488,15 +532,6 @@ function renderSeat(i) {
   const handRow = add(box, 'div', 'dk-hand-row');
   targetButton(handRow, `hand:${i}:`, ui.hand).addEventListener('click', () => choose({ kind: 'hand', seat: i }, `hand:${i}:`));
   placedCards(handRow, p.hand, `${seat} ${ui.hand}`);
-  const calledLabel = add(box, 'label', 'dk-field dk-called');
-  add(calledLabel, 'span', '', ui.called);
-  const called = add(calledLabel, 'input');
-  Object.assign(called, { type: 'number', min: '0', max: '9', value: String(p.called), name: `called-${pid}` });
-  called.addEventListener('change', () => {
-    const n = Number(called.value);
-    p.called = Number.isInteger(n) && n >= 0 && n <= 9 ? n : 0;
-    changed();
-  });
   if (target && target.seat === i) box.append(deck);
 }
 
@@ -531,6 +566,8 @@ function render(all = false) {
   seatsBox.replaceChildren();
   SEATS.forEach((_, i) => renderSeat(i));
   if (!target) seatsBox.after(deck);
+  deckGrid.hidden = !target; // no place chosen: the deck only says to choose one
+  if (state.liabilities.length) events.open = true;
   renderDeck();
 }
 
@@ -538,6 +575,7 @@ function render(all = false) {
 function showResult(reply, mine) {
   if (mine !== serial) return;
   resultBody.replaceChildren();
+  ledgerBox.replaceChildren();
   if (!reply.ok) {
     result.dataset.state = 'bad';
     const p = add(resultBody, 'p', 'dk-problem', ui.problem);
@@ -549,7 +587,7 @@ function showResult(reply, mine) {
   }
   result.dataset.state = 'ok';
   summaryTable(resultBody, words, ui, reply);
-  ledgerTable(resultBody, words, ui, reply);
+  ledgerTable(ledgerBox, words, ui, reply);
 }
 
 function settle() {
@@ -557,6 +595,7 @@ function settle() {
   if (!state.head) {
     result.dataset.state = 'empty';
     resultBody.replaceChildren();
+    ledgerBox.replaceChildren();
     add(resultBody, 'p', 'note', ui.incomplete);
     return;
   }
@@ -585,7 +624,7 @@ shareButton.addEventListener('click', async () => {
 });
 clearButton.addEventListener('click', () => {
   state = emptyState();
-  target = null;
+  target = { kind: 'head' };
   history.replaceState(null, '', location.pathname);
   say('');
   render(true);
@@ -597,9 +636,10 @@ function start() {
   if (hash) {
     try {
       state = decode(hash);
-    } catch {
+      if (state.head) target = null; // a table to read: no deck until a place is chosen
+    } catch (err) {
       state = emptyState();
-      say(ui.badLink);
+      say(linkProblem(err));
       result.dataset.state = 'empty';
     }
   }

@@ -1,6 +1,6 @@
 /**
  * Dummy's cards in the browser: the deck, and one card drawn as the build-time cards are
- * (site_builder/games/dummy/cards_svg.py): rank, suit letter (S H D C) and suit shape, the shapes
+ * (site_builder/games/dummy/cards_svg.py): rank and suit shape (♠ ♥ ♦ ♣, never a letter), the shapes
  * being the page's sprite symbols #dk-suit-S … so the suits differ without colour.
  * Card names come from the page (words.cards, made by the builder).
  */
@@ -27,9 +27,9 @@ export function cardSvg(card, name = '') {
   const text = (x, y, size, value) => `<text x="${x}" y="${y}" font-size="${size}" font-weight="700" font-family="sans-serif" fill="${colour}">${value}</text>`;
   wrap.innerHTML = `<svg class="dk-card" viewBox="0 0 40 56" width="40" height="56"${label}>`
     + '<rect x=".5" y=".5" width="39" height="55" rx="4" fill="#fff" stroke="#6b6b6b"/>'
-    + text(4, 16, 15, SHOWN[card[0]] ?? card[0]) + text(4.5, 27, 9, suit)
-    + `<use href="#dk-suit-${suit}" x="15" y="24" width="21" height="21" fill="${colour}"/>`
-    + `<use href="#dk-suit-${suit}" x="26" y="5" width="9" height="9" fill="${colour}"/></svg>`;
+    + text(4, 16, 15, SHOWN[card[0]] ?? card[0])
+    + `<use href="#dk-suit-${suit}" x="4" y="19" width="10" height="10" fill="${colour}"/>`
+    + `<use href="#dk-suit-${suit}" x="15" y="27" width="21" height="21" fill="${colour}"/></svg>`;
   return /** @type {SVGSVGElement} */ (wrap.firstChild);
 }
 

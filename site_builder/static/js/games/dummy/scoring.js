@@ -10,6 +10,8 @@
  * | "failed"; form.dk-answer with input[name="answer"] (or answer-P1 … for every net) or
  * .kr-qz-choice[data-choice] for tiers; button[data-action="check"|"solution"|"hint"];
  * .kr-pz-detail .dk-departs (the departure line).
+ * The table's link to the points calculator (data.calculator: it works the answer out) shows only
+ * once the reader has answered or asked for the answer: p.dk-calc-link.
  * In an assignment every judged answer is recorded as ["a", {seat: answer}]: the seat asked about
  * (each seat for "every net") -> the whole number given, or the tier id ("win" | "small" |
  * "medium" | "large"), e.g. {"P2": -35} or {"P3": "small"}, the answer the judge takes.
@@ -202,6 +204,13 @@ class ScoringPuzzle extends Shell {
 
   close() {
     this.done = true;
+    if (this.data.calculator) {
+      const link = document.createElement('p');
+      link.className = 'kr-pz-links dk-calc-link';
+      const a = add(link, 'a', '', this.words.in_calculator);
+      a.href = this.data.calculator;
+      this.feedback.after(link);
+    }
     for (const b of this.choices ?? []) b.disabled = true;
     for (const { input } of this.inputs ?? []) input.readOnly = true;
     if (this.hintButton) this.hintButton.hidden = true;

@@ -8,6 +8,10 @@
  *   (`engine`: the page's engine client by default; a puzzle passes its recorded engine.)
  *   onUpdate({ thinking, outcome, state }) after every change; outcome is null while the game
  *   goes on, else { result: 'mate' | 'lost' | 'draw', reason, state }.
+ * While the engine thinks (or is still loading), the board holds the reader's taps and says so
+ * (board.hold: boards/input-queue.js); they are played once the defender has moved. When the
+ * engine cannot answer, the update carries its error and the board takes moves again (the reader
+ * may undo, or move for the defender), as the sandbox's computer does.
  */
 /** @import { Engine, EngineError, DefendRequest, PlayReply } from '../../types/engine.js' */
 /**
@@ -44,6 +48,7 @@ export function attachDefender(board, { defender = 'black', horizon = 2, onUpdat
     }
     if (!attached || mine !== token) return; // the game changed meanwhile (restart, new position)
     if (!reply.ok) {
+      board.hold(false);
       onUpdate({ thinking: false, outcome: null, state: board.state, error: reply.error });
       return;
     }
@@ -56,7 +61,8 @@ export function attachDefender(board, { defender = 'black', horizon = 2, onUpdat
     token += 1;
     const outcome = outcomeOf(state);
     const thinking = !outcome && state.turn === defender;
-    board.interactive = !outcome && !thinking;
+    board.interactive = !outcome;
+    board.hold(thinking);
     onUpdate({ thinking, outcome, state });
     if (thinking) defend(token);
   }
@@ -67,5 +73,6 @@ export function attachDefender(board, { defender = 'black', horizon = 2, onUpdat
     attached = false;
     token += 1;
     unsubscribe();
+    board.hold(false);
   };
 }

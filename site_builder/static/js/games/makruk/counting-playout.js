@@ -16,7 +16,7 @@
  * In an assignment the reader's moves are recorded (["m", move]) and so is every retry (["r"]);
  * the gradebook's replay judges them again with judges/counting.js.
  */
-import { t } from '../../core/i18n.js';
+import { t, errorText } from '../../core/i18n.js';
 import { Shell, button, moveWords } from '../../core/puzzle-shell.js';
 import { add } from '../../core/progress-ui.js';
 import { mountBoard } from '../../boards/live-figure.js';
@@ -130,11 +130,12 @@ export function playoutPuzzle(data, figure, game) {
       this.startAttempt();
     }
 
-    onUpdate({ thinking, outcome: ended, state }) {
+    onUpdate({ thinking, outcome: ended, state, error = null }) {
       if (this.playing) return;
       if (!ended) {
         this.state = thinking ? 'wait' : 'play';
-        this.say(this.goal, thinking ? s('thinking', { side: t(this.playout.defender) }) : s('yourMove'), 'info');
+        const now = error ? errorText(error) : thinking ? s('thinking', { side: t(this.playout.defender) }) : s('yourMove');
+        this.say(this.goal, now, error ? 'bad' : 'info');
         return;
       }
       this.attempting = false;

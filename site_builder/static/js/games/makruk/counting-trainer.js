@@ -12,6 +12,7 @@
  * [data-thinking] true|false, [data-material], [data-seed].
  */
 import { engine } from '../../core/engine-client.js';
+import { errorText } from '../../core/i18n.js';
 import { Board } from '../../boards/board.js';
 import { startPage } from '../../boards/live-figure.js';
 import makruk from './index.js';
@@ -171,13 +172,13 @@ function main() {
     ui.restart.disabled = busy || !current;
   };
 
-  const showOutcome = ({ thinking, outcome, state }) => {
+  const showOutcome = ({ thinking, outcome, state, error = null }) => {
     root.dataset.thinking = String(thinking);
     root.dataset.outcome = outcome ? (outcome.result === 'mate' ? 'mate' : outcome.result) : '';
     root.dataset.reason = outcome?.reason ?? '';
     ui.turn.textContent = outcome ? '' : thinking ? s('thinking') : s('yourMove');
     if (!outcome) {
-      ui.outcome.textContent = '';
+      ui.outcome.textContent = error ? errorText(error) : ''; // the defender could not move: say why
       return;
     }
     const counting = state.status.counting || {};
