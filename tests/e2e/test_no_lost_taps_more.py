@@ -39,7 +39,7 @@ def live_table(page: Page):
     page.goto(LESSON)
     figure = page.locator("figure.dk-live-figure").first
     expect(figure.locator(".dk-live-host")).to_have_attribute("data-state", "idle")
-    expect(figure.locator('button[data-control="play"]')).to_have_text("เล่นโต๊ะนี้ (โหลดเอนจินราว 5 MB)")
+    expect(figure.locator('button[data-control="play"]')).to_have_text("เล่นโต๊ะนี้ (โหลดเอนจินราว 5 เมกะไบต์)")
     data = json.loads(figure.locator("script.dk-live-data").text_content())
     return figure, data
 
@@ -74,7 +74,7 @@ def test_a_dummy_lesson_loads_the_engine_only_when_touched_and_keeps_the_tapped_
     still.locator(f'svg.dk-card[aria-label="{names[first]}"]').first.tap()  # the touch that starts it
     expect(host).to_have_attribute("data-state", "loading")
     expect(host.locator(".kr-note").first).to_have_text(
-        "กำลังโหลดเอนจิน (ราว 5 MB)… แตะไพ่ที่จะเล่นไว้ได้เลย จะเลือกให้ทันทีที่โต๊ะพร้อม")
+        "กำลังโหลดเอนจิน (ราว 5 เมกะไบต์)… แตะไพ่ที่จะเล่นไว้ได้เลย จะเลือกให้ทันทีที่โต๊ะพร้อม")
     wait_for_engine_request(page, held)
     kept = host.locator(".dk-kept-note")
     expect(kept).to_have_text(f"เก็บการแตะไว้แล้ว ({names[first]}) จะเลือกไพ่ให้ทันทีที่โต๊ะพร้อม")
