@@ -250,8 +250,11 @@ def test_damaged_and_missing_saved_files(sw_context, built_site):
     page.goto(lesson)
     expect(page.locator("main h1")).not_to_have_text("หน้านี้ยังไม่ได้เก็บไว้ในเครื่อง")
     page.goto("/th/offline/")
-    expect(page.locator("#kr-offline .kr-offline-state")).to_contain_text("ไม่พบข้อมูลออฟไลน์ในเครื่อง",
-                                                                          timeout=QUIET_S * 1000)
+    # Either the loss is said, or (when the worker has already kept the pages just read in a new
+    # copy, which may come first) those pages are counted again: never the old copy's figures.
+    expect(page.locator("#kr-offline .kr-offline-state")).to_contain_text(
+        re.compile(r"ไม่พบข้อมูลออฟไลน์ในเครื่อง|หน้าที่คุณเปิดอ่านจะเก็บไว้ในเครื่อง.*\(ตอนนี้ [12] หน้า\)"),
+        timeout=QUIET_S * 1000)
     page.locator('#kr-offline button[data-action="save"]').click()
     expect(page.locator("#kr-offline .kr-offline-state")).to_contain_text("เก็บทั้งเว็บไว้ในเครื่องแล้ว", timeout=PACK_TIMEOUT_S * 1000)
 
