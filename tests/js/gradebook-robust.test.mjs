@@ -15,6 +15,7 @@ import { codeErrorText } from '../../site_builder/static/js/core/code-words.js';
 import { PIECE_LIMITS, findCodes } from '../../site_builder/static/js/teach/gradebook-check.js';
 import { readCodes } from '../../site_builder/static/js/teach/gradebook-read.js';
 import { carriesOn, countedRows } from '../../site_builder/static/js/teach/gradebook-same.js';
+import { FakeStorage } from './fake-storage.mjs';
 
 const ASSIGNMENT = { title: 'การบ้าน', instructions: '', lang: 'th', due: null, hints: true, solution: true, items: ['mk-1', 'mk-2'] };
 const AID = A.assignmentId(ASSIGNMENT);
@@ -125,26 +126,6 @@ test('codes of one name that do not carry on are all kept, flagged, until the te
 
 const STATE = new URL('../../site_builder/static/js/core/student-state.js', import.meta.url).href;
 
-/** A Storage-like map; `full`: every setItem throws as a full storage does. */
-class FakeStorage {
-  constructor(entries = {}, full = false) {
-    this.map = new Map(Object.entries(entries));
-    this.full = full;
-  }
-
-  get length() { return this.map.size; }
-
-  key(i) { return [...this.map.keys()][i] ?? null; }
-
-  getItem(key) { return this.map.has(key) ? this.map.get(key) : null; }
-
-  setItem(key, value) {
-    if (this.full) throw Object.assign(new Error('quota'), { name: 'QuotaExceededError' });
-    this.map.set(key, String(value));
-  }
-
-  removeItem(key) { this.map.delete(key); }
-}
 
 let fresh = 0;
 /** A fresh copy of core/student-state.js (a new page) over these storages. */
@@ -184,7 +165,7 @@ test('an item a code cannot hold is sent as not tried and named; the rest of the
 });
 
 test('work a full storage refused on the puzzle page reaches the student page of the same tab, which says so', async () => {
-  const local = new FakeStorage({}, true);
+  const local = new FakeStorage({}, { full: true });
   const tab = new FakeStorage();
   const puzzlePage = await page(local, tab);
   const state = puzzlePage.newState('KA1Z-x', ASSIGNMENT.items);

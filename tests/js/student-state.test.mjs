@@ -5,27 +5,10 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { FakeStorage } from './fake-storage.mjs';
 
 const MODULE = new URL('../../site_builder/static/js/core/student-state.js', import.meta.url).href;
 
-/** A Storage-like map; `full`: every setItem throws (quota); `broken`: reading localStorage throws. */
-class FakeStorage {
-  constructor(entries = {}, { full = false } = {}) {
-    this.map = new Map(Object.entries(entries));
-    this.full = full;
-  }
-
-  get length() { return this.map.size; }
-
-  key(i) { return [...this.map.keys()][i] ?? null; }
-
-  getItem(key) { return this.map.has(key) ? this.map.get(key) : null; }
-
-  setItem(key, value) {
-    if (this.full) throw new Error('QuotaExceededError');
-    this.map.set(key, String(value));
-  }
-}
 
 let fresh = 0;
 /** A fresh copy of the module (its in-memory fallbacks start empty) over `storage`. */
