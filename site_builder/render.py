@@ -159,7 +159,8 @@ def _sandbox(site: Site, urls: AssetUrls, lang: str, game: str) -> list[Output]:
     source = "site_builder/templates/sandbox.html"
     return [Output(f"{folder}/index.html", "sandbox.html", ctx, source),
             Output(f"{folder}/{REPLIES_FILE}", "", {}, source,
-                   text=page_json(page_table(list(sandbox_replies(game)), lang)))]
+                   text=page_json(page_table(site.puzzles.cache.computed(
+                       f"sandbox-{game}", lambda: list(sandbox_replies(game))), lang)))]
 
 
 def _extra(site: Site, urls: AssetUrls, lang: str, game: str, page: ExtraPage) -> Output:

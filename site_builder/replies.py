@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from engine.api import call
+from engine.core.budget import without_time_limit
 
 
 @dataclass(frozen=True)
@@ -205,10 +206,10 @@ def first_moves(game: str, position: str) -> tuple[dict, ...]:
     return tuple(root + record(PageRequest(play(game, position, [m["move"]]), (), pending=True) for m in legal))
 
 
-# The computer's levels whose first replies a sandbox records. Level 3 searches until its time
-# limit on a busy machine (0.6 s a move in CPython here, ~15 s a game per build) and its reply
-# then depends on that machine's speed: its first reply waits for the live engine.
-RECORDED_LEVELS = (1, 2)
+# The computer's levels whose first replies a sandbox records, each searched to its node budget
+# alone (budget.without_time_limit): the same replies on every machine. Level 3 costs about 5 s
+# of CPU a game, once per engine version (the proof cache keeps them: ProofCache.computed).
+RECORDED_LEVELS = (1, 2, 3)
 
 
 def bestmove(game: str, position: str, moves: list[str], level: int) -> dict:
@@ -218,7 +219,8 @@ def bestmove(game: str, position: str, moves: list[str], level: int) -> dict:
 
 def _computer_moves(game: str, position: str, moves: list[str]) -> tuple[list[dict], tuple[str, ...]]:
     """The recorded ``bestmove`` answers at each of RECORDED_LEVELS, and the moves they choose (once each)."""
-    answers = record(PageRequest(bestmove(game, position, moves, level)) for level in RECORDED_LEVELS)
+    with without_time_limit():
+        answers = record(PageRequest(bestmove(game, position, moves, level)) for level in RECORDED_LEVELS)
     return answers, tuple(dict.fromkeys(a["reply"]["move"] for a in answers))
 
 
@@ -230,7 +232,8 @@ def sandbox_replies(game: str) -> tuple[dict, ...]:
     it, ``pending``); and when the computer plays first, its opening move at each level, the
     position after it (every legal move) and the reader's answers to it (``pending``).
     The computer's pick is seeded by its level and the position (engine/core/computer.py), so the
-    browser's engine would give the same replies (unless a slow machine reaches the level's time limit)."""
+    browser's engine gives the same replies (unless a slow machine reaches the level's time limit:
+    its reply is then another level-3 move, and the recorded one is still a real one)."""
     start = record([PageRequest({"op": "start", "game": game, "options": {}})])
     position = start[0]["reply"]["position"]
     root = record([PageRequest(play(game, position, []))])

@@ -93,10 +93,17 @@ def for_search(nodes: int) -> Budget:
     return Budget(nodes, SEARCH_SECONDS, DOOR_CLOCK_EVERY)
 
 
+def time_limit(seconds: float | None) -> float | None:
+    """``seconds``, or None inside :func:`without_time_limit` (a search's own limit, e.g. a
+    computer level's, follows the same switch as the door's)."""
+    return None if SEARCH_SECONDS is None else seconds
+
+
 @contextmanager
 def without_time_limit() -> Iterator[None]:
-    """Door searches started inside run to their node budget alone: the command line's perft
-    runs on a developer's machine, where a deep count may take minutes, not in a visitor's browser."""
+    """Searches started inside run to their node budget alone: the command line's perft runs on a
+    developer's machine, where a deep count may take minutes, not in a visitor's browser; the
+    build records the computer's replies the same everywhere (site_builder/replies.py)."""
     global SEARCH_SECONDS
     saved, SEARCH_SECONDS = SEARCH_SECONDS, None
     try:

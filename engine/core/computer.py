@@ -20,7 +20,7 @@ import random
 from collections.abc import Hashable
 from dataclasses import dataclass
 
-from .budget import Budget, BudgetExceeded
+from .budget import Budget, BudgetExceeded, time_limit
 from .protocol import Game, Outcome, State
 from .search import WIN_SCORE
 
@@ -44,8 +44,9 @@ class Level:
     seconds: float | None
 
     def budget(self, nodes: int | None = None) -> Budget:
-        """The search budget: ``nodes`` (the level's own by default) within the time limit."""
-        return Budget(self.nodes if nodes is None else nodes, self.seconds, CLOCK_EVERY)
+        """The search budget: ``nodes`` (the level's own by default) within the time limit (none
+        inside ``budget.without_time_limit()``)."""
+        return Budget(self.nodes if nodes is None else nodes, time_limit(self.seconds), CLOCK_EVERY)
 
 
 CLOCK_EVERY = 256  # nodes between clock reads: a few milliseconds even inside Pyodide

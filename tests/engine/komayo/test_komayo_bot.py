@@ -1,13 +1,12 @@
 """The computer's weak levels (issue 21 §3): levels 1 and 2 develop, capture and threaten instead
 of walking the Princess and the King back and forth; the same request gets the same reply."""
 
-from dataclasses import replace
 from functools import cache
 
 import pytest
 
 from engine.api import call
-from engine.core import computer
+from engine.core.budget import without_time_limit
 from engine.komayo import KomayoGame
 from engine.options import resolve
 
@@ -20,10 +19,8 @@ def levels_without_time_limits():
     """The levels' time limits are reached only on a slow or busy machine (then a reply may vary,
     by design); here every reply runs to its node budget, so the games are the same everywhere,
     inside Pyodide too."""
-    saved = dict(computer.LEVELS)
-    computer.LEVELS.update({n: replace(level, seconds=None) for n, level in saved.items()})
-    yield
-    computer.LEVELS.update(saved)
+    with without_time_limit():
+        yield
 
 
 def bestmove(moves: list[str], level: int, position: str | None = None) -> str:
