@@ -13,7 +13,7 @@ import traceback
 
 from . import errors, options
 from .core import budget as budgets
-from .core import computer, search
+from .core import computer, prove, search
 from .core.play import play_reply, status  # noqa: F401  (status: the play reply's, for callers of the api)
 from .core.protocol import Game, GameSpec
 from .errors import EngineError, quote
@@ -138,6 +138,25 @@ def _op_defend(request: dict) -> dict:
     return {"move": search.text_of(state, handle), "mate_in": distance}
 
 
+def _op_prove(request: dict) -> dict:
+    """A teacher's exercise found and proven: ``{"op": "prove", "game", "position", "moves"?, "task":
+    {"kind": "mate", "in": N | null, "line"?: [moves]} | {"kind": "best_move", "depth"?, "margin"?,
+    "line"?}, "options", "budget"?}`` -> ``{kind, position, solver, orientation, mate_in, line, tree,
+    nodes, ...}`` (see :mod:`engine.core.prove`); GAME_OVER, NOT_PROVEN (with a ``reason``) or
+    BUDGET_EXCEEDED."""
+    game = _new_game(request)
+    task = prove.read_task(_field(request, "task", dict), MAX_WIN_DEPTH)
+    position = game.position_text()
+    if game.outcome() is not None:
+        raise EngineError(errors.GAME_OVER, f"the game is already over in {quote(position, 80)}; there is no win to prove",
+                          f"เกมจบแล้วในตำแหน่ง {quote(position, 80)} ไม่มีทางชนะให้พิสูจน์", "position")
+    if isinstance(task, prove.BestMoveTask):
+        proof = prove.prove_best_move(game.state, task, _budget(request), position)
+    else:
+        proof = prove.prove_win(game.state, task, search.MateSolver(_budget(request)), MAX_WIN_DEPTH, position)
+    return {**proof, "position": position}
+
+
 def _op_bestmove(request: dict) -> dict:
     """The computer's move or action: ``{"op": "bestmove", "game", "position", "moves", "level": 1|2|3
     (default 2), "options", "budget"?: nodes}`` -> ``{"move": text, "words": {"th", "en"}, "level",
@@ -173,6 +192,7 @@ OPS = {
     "mate": _op_mate,
     "defend": _op_defend,
     "bestmove": _op_bestmove,
+    "prove": _op_prove,
 }
 for _spec_entry in GAMES.values():
     for _op in _spec_entry.extra_ops:

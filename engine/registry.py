@@ -17,7 +17,7 @@ from .komayo import KomayoGame
 from .makhos import MakhosGame
 from .makruk import MakrukGame
 
-BOARD_OPS = ("start", "legal_moves", "play", "perft", "mate", "defend", "bestmove")
+BOARD_OPS = ("start", "legal_moves", "play", "perft", "mate", "defend", "bestmove", "prove")
 
 
 def board_game(game: type[Game], ops: tuple[str, ...] = BOARD_OPS) -> GameSpec:

@@ -10,8 +10,10 @@ themselves, under `out_dir`:
                         QR codes; LICENSE is the notice at the head of qrcode.mjs, which the
                         package ships in place of a LICENSE file)
     pyodide/v<version>-<hash12>/{pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm,
-                        python_stdlib.zip, pyodide-lock.json, snapshot.bin.gz}
+                        python_stdlib.zip, pyodide-lock.json}
                         from the npm package, cut to what the engine needs (pyodide_trim.py)
+    pyodide/v<version>-<hash12>/snapshot-<the wheel's hash12>.bin.gz
+                        a memory snapshot of that Pyodide with the wheel's engine imported
     engine/<sha256[:12] of the wheel>/kradan-0.1.0-py3-none-any.whl
 
 and returns the two URLs that every page's <head> names (`AssetUrls`).
@@ -41,7 +43,7 @@ from pathlib import Path
 
 from site_builder.errors import BuildFailed, BuildProblem
 from site_builder.js_strip import JsSyntaxError, stripped_js
-from site_builder.pyodide_trim import PYODIDE_FILES, SNAPSHOT_NAME, shipped_pyodide
+from site_builder.pyodide_trim import PYODIDE_FILES, shipped_pyodide, snapshot_name, wheel_id
 
 FONT_FILES = tuple(
     f"sarabun-{subset}-{weight}-normal.woff2"
@@ -89,6 +91,11 @@ NPM_FIX = "run `npm ci` in the project folder (it installs the pinned files from
 class AssetUrls:
     pyodide_base: str  # "/pyodide/v314.0.7-<hash12>/" (ends with a slash; indexURL for loadPyodide)
     wheel_url: str  # "/engine/<hash12>/kradan-0.1.0-py3-none-any.whl"
+
+    @property
+    def snapshot_url(self) -> str:
+        """Pyodide's memory snapshot with this wheel's engine imported (named by the wheel's folder)."""
+        return self.pyodide_base + snapshot_name(self.wheel_url.rsplit("/", 2)[-2])
 
 
 CSS_COMMENT = re.compile(r"/\*.*?\*/", re.S)
@@ -191,10 +198,11 @@ def write_assets(out_dir: Path, project_root: Path, engine_games: dict[str, Path
     pyodide = shipped_pyodide(pyodide_src, version, wheel, project_root / "engine", _cache_dir())
     pyodide_out = out_dir / "pyodide" / pyodide.name
     pyodide_out.mkdir(parents=True, exist_ok=True)
-    for name in (*PYODIDE_FILES, SNAPSHOT_NAME):
+    for name in PYODIDE_FILES:
         shutil.copyfile(pyodide.folder / name, pyodide_out / name)
+    hash12 = wheel_id(wheel)
+    shutil.copyfile(pyodide.snapshot, pyodide_out / snapshot_name(hash12))
 
-    hash12 = hashlib.sha256(wheel.read_bytes()).hexdigest()[:12]
     wheel_out = out_dir / "engine" / hash12
     wheel_out.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(wheel, wheel_out / WHEEL_NAME)

@@ -127,6 +127,7 @@ def write_offline(out: Path, urls: AssetUrls, site: Site) -> OfflineSummary:
     build = {"version": version, "shell": shell, "pack": pack,
              "runtime": [urls.pyodide_base, *RUNTIME_FOLDERS],
              "pyodide": urls.pyodide_base,
+             "snapshot": urls.snapshot_url,
              "pyodideCache": hashlib.sha256(urls.pyodide_base.encode()).hexdigest()[:12],
              "wheel": urls.wheel_url,
              "fallback": {lang: page_url(lang, "fallback") for lang in LANGS}}

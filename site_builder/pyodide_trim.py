@@ -7,10 +7,13 @@ inputs, a folder in the cache with
     pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm   unchanged
     python_stdlib.zip    only the members a traced run loaded (pyodide_trace.mjs, below)
     pyodide-lock.json    with no packages (the worker loads none: it unpacks the engine wheel)
-    snapshot.bin.gz      a memory snapshot of Pyodide started from exactly these files
 
 and names it ``v<version>-<hash12 of those five files>``: the site serves it under that name
-with ``immutable`` caching, so a change to any shipped byte is a new URL.
+with ``immutable`` caching, so a change to any shipped byte is a new URL. Beside them the site
+ships ``snapshot-<wheel's hash12>.bin.gz`` (:func:`snapshot_name`), a memory snapshot of Pyodide
+started from exactly these files with that wheel's engine imported (pyodide_snapshot.mjs; cached
+in ``pyodide-snapshot/`` by the five files, the wheel and the script): the worker restores it only
+for that wheel.
 
 The trace (node site_builder/pyodide_trace.mjs) starts Pyodide as the worker does, unpacks the
 engine wheel, imports every engine module and every module the engine's source names, runs every
@@ -43,7 +46,6 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
-SNAPSHOT_NAME = "snapshot.bin.gz"
 STDLIB_ZIP = "python_stdlib.zip"
 LOCK_FILE = "pyodide-lock.json"
 HERE = Path(__file__).resolve().parent
@@ -60,8 +62,20 @@ NODE_FIX = "check that Node.js 18+ is installed and run `npm ci`"
 
 @dataclass(frozen=True)
 class ShippedPyodide:
-    folder: Path  # the five files and the snapshot, ready to copy into the site
+    folder: Path  # the five files, ready to copy into the site
     name: str  # "v314.0.7-<hash12>": the folder's name under /pyodide/
+    snapshot: Path  # the memory snapshot with the wheel's engine imported; ships as snapshot_name(wheel_id(wheel))
+
+
+def snapshot_name(wheel_hash12: str) -> str:
+    """The snapshot's file name in the Pyodide folder: it holds the engine of the wheel whose
+    sha256 starts with ``wheel_hash12`` (the wheel's folder name, site_builder/assets.py)."""
+    return f"snapshot-{wheel_hash12}.bin.gz"
+
+
+def wheel_id(wheel: Path) -> str:
+    """The first 12 hex digits of the wheel's sha256: its folder in the site, its snapshot's name."""
+    return hashlib.sha256(Path(wheel).read_bytes()).hexdigest()[:12]
 
 
 def shipped_pyodide(pyodide_src: Path, version: str, wheel: Path, engine_dir: Path, cache: Path) -> ShippedPyodide:
@@ -72,17 +86,28 @@ def shipped_pyodide(pyodide_src: Path, version: str, wheel: Path, engine_dir: Pa
     contents = {name: made.get(name) or (pyodide_src / name).read_bytes() for name in PYODIDE_FILES}
     name = f"v{version}-{files_hash(contents)[:12]}"
     folder = cache / "pyodide" / name
-    if (folder / SNAPSHOT_NAME).is_file():
-        return ShippedPyodide(folder, name)
-    partial = folder.with_name(f".{name}.{os.getpid()}.part")
-    shutil.rmtree(partial, ignore_errors=True)
-    partial.mkdir(parents=True)
-    for file, data in contents.items():
-        (partial / file).write_bytes(data)
-    _node(SNAPSHOT_SCRIPT, partial, partial / SNAPSHOT_NAME)
-    shutil.rmtree(folder, ignore_errors=True)
-    os.replace(partial, folder)
-    return ShippedPyodide(folder, name)
+    if not all((folder / file).is_file() for file in PYODIDE_FILES):
+        partial = folder.with_name(f".{name}.{os.getpid()}.part")
+        shutil.rmtree(partial, ignore_errors=True)
+        partial.mkdir(parents=True)
+        for file, data in contents.items():
+            (partial / file).write_bytes(data)
+        shutil.rmtree(folder, ignore_errors=True)
+        os.replace(partial, folder)
+    return ShippedPyodide(folder, name, _snapshot(folder, name, wheel, cache))
+
+
+def _snapshot(folder: Path, name: str, wheel: Path, cache: Path) -> Path:
+    """The memory snapshot of ``folder``'s Pyodide with ``wheel``'s engine imported, cached by the
+    Pyodide files, the wheel and the script that makes it."""
+    script = hashlib.sha256(SNAPSHOT_SCRIPT.read_bytes()).hexdigest()[:8]
+    snapshot = cache / "pyodide-snapshot" / f"{name}-{wheel_id(wheel)}-{script}.bin.gz"
+    if not snapshot.is_file():
+        snapshot.parent.mkdir(parents=True, exist_ok=True)
+        partial = snapshot.with_name(f".{snapshot.name}.{os.getpid()}.part")
+        _node(SNAPSHOT_SCRIPT, folder, wheel, partial)
+        os.replace(partial, snapshot)
+    return snapshot
 
 
 def files_hash(contents: dict[str, bytes]) -> str:

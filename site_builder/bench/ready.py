@@ -13,7 +13,7 @@ and warm (the same profile again, HTTP cache filled):
 
 Each line also shows where the time went (engine-client's timings, the median of the runs): when
 the worker was created, Pyodide's module imported, Python started, the wheel unpacked, the engine
-imported.
+imported (a fresh start only: the memory snapshot holds it imported), call_json in hand.
 
 Pages are found in the built site: --page or the first Thai lesson with a live board, the first
 Thai mate puzzle, and the first sandbox and trainer of the games in registry order.
@@ -97,7 +97,7 @@ class Timings:
     pyodide_before_click: int = 0  # puzzle: requests under /pyodide/ before the analyse click
 
 
-STEPS = ("start", "init", "module", "python", "wheel", "bridge", "ready")
+STEPS = ("start", "init", "module", "python", "wheel", "import", "bridge", "ready")
 
 
 def section_ready(bench: Bench) -> Iterable[Figure | str]:
@@ -129,8 +129,8 @@ def section_ready(bench: Bench) -> Iterable[Figure | str]:
            f" cache). Warm: the same profile navigating again (HTTP cache filled; a disk profile, since an incognito"
            f" context's memory cache cannot hold the 9.6 MB pyodide.asm.wasm). From navigation start, except"
            f" puzzle exploration: from the click on 'analyse this position'. Steps: start = worker created,"
-           f" module = pyodide.mjs imported, python = Pyodide started, wheel = engine unpacked, bridge = engine"
-           f" imported (medians)")
+           f" module = pyodide.mjs imported, python = Pyodide started, wheel = engine unpacked, import = engine"
+           f" imported (a fresh start; the snapshot holds it imported), bridge = call_json in hand (medians)")
     for kind in types:
         t = results[kind.key]
         key = "ready" if kind.key == "lesson" else f"ready.{kind.key}"  # ready.cold.s: the lesson, as before

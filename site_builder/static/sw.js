@@ -1,8 +1,8 @@
 /**
  * Kradan's service worker: offline mode. The build writes it to /sw.js (scope "/") with BUILD
  * filled in (site_builder/offline.py): version, shell and pack ({path: [sha256[:16], bytes,
- * bytes sent]}), runtime (folders cached on first use), pyodide, pyodideCache, wheel, fallback
- * ({lang: path}).
+ * bytes sent]}), runtime (folders cached on first use), pyodide, pyodideCache, snapshot (Pyodide's
+ * memory snapshot with this build's engine), wheel, fallback ({lang: path}).
  *
  * Nothing is downloaded that the reader did not ask for. Installing saves the small shell (the
  * offline and fallback pages and the files every page loads); the page the reader has open and
@@ -15,7 +15,8 @@
  * One build, one cache: "kradan-<version>" holds this build's files. Every file is checked
  * against its hash before it is stored and again before it is served, so a version never serves
  * another build's file, and a damaged entry is fetched again from the network. Pyodide is kept in
- * "kradan-pyodide-<hash of its folder>" (its URLs never change), Pagefind's files in
+ * "kradan-pyodide-<hash of its folder>" (its URLs never change; it keeps only this build's engine
+ * snapshot: another engine's is neither stored nor kept past activation), Pagefind's files in
  * "kradan-<version>-runtime".
  *
  * Updates: a new worker installs its shell, then the pack when the reader had asked for it, else
@@ -54,6 +55,8 @@ const langOf = (path) => (path.startsWith('/en/') ? 'en' : 'th');
 const isEngine = (path) => path.startsWith(BUILD.pyodide) || path === BUILD.wheel;
 /** Pyodide's files live in a cache of their own (their URLs never change between builds). */
 const cacheOf = (path) => caches.open(path.startsWith(BUILD.pyodide) ? PYODIDE : CACHE);
+/** A memory snapshot of another build's engine (the Pyodide folder outlives engine changes). */
+const isOtherSnapshot = (path) => path.startsWith(`${BUILD.pyodide}snapshot-`) && path !== BUILD.snapshot;
 /** A cache of an older build's files (not Pyodide's, not a runtime cache). */
 const isOlderVersion = (name) => name.startsWith(PREFIX) && name !== CACHE && !name.endsWith('-runtime')
   && !name.startsWith(`${PREFIX}pyodide-`);
@@ -195,6 +198,12 @@ self.addEventListener('activate', (event) => {
   event.waitUntil((async () => {
     const keep = new Set([CACHE, RUNTIME, PYODIDE]);
     for (const name of await caches.keys()) if (name.startsWith(PREFIX) && !keep.has(name)) await caches.delete(name);
+    if (await caches.has(PYODIDE)) {
+      const pyodide = await caches.open(PYODIDE);
+      for (const request of await pyodide.keys()) {
+        if (isOtherSnapshot(new URL(request.url).pathname)) await pyodide.delete(request);
+      }
+    }
     await self.clients.claim();
   })());
 });
@@ -374,7 +383,7 @@ async function runtime(event, path) {
   const hit = (await caches.has(name)) && (await (await caches.open(name)).match(path));
   if (hit) return hit;
   const response = await fetch(event.request);
-  if (response.status === 200 && !removed && (await caches.has(CACHE))) {
+  if (response.status === 200 && !removed && !isOtherSnapshot(path) && (await caches.has(CACHE))) {
     const copy = response.clone();
     event.waitUntil(caches.open(name).then((cache) => cache.put(path, copy)).catch(() => {}));
   }

@@ -8,7 +8,7 @@ from __future__ import annotations
 from ..assets import AssetUrls
 from ..context import Output
 from ..loader import Site
-from . import assign_page, catalog, gradebook_page, guide_page, student_page, worksheet_page
+from . import assign_page, catalog, exercise_page, gradebook_page, guide_page, student_page, worksheet_page
 
 
 def outputs(site: Site, urls: AssetUrls) -> list[Output]:
@@ -16,6 +16,6 @@ def outputs(site: Site, urls: AssetUrls) -> list[Output]:
     if not site.puzzles.present:
         return []
     items: list[Output] = []
-    for module in (catalog, assign_page, student_page, gradebook_page, worksheet_page, guide_page):
+    for module in (catalog, assign_page, student_page, exercise_page, gradebook_page, worksheet_page, guide_page):
         items += module.outputs(site, urls)
     return items

@@ -7,12 +7,19 @@ assignment code (core/assignment.js) and shows, as it changes: the student's lin
 (qrcode-generator, vendored by site_builder/assets.py), and links to the gradebook and the
 worksheet. The builder's own URL carries the same code (``#<code>``), so a reload or a shared
 builder link opens the same assignment again. Without JavaScript the page says it needs it.
+Its "make your own exercise" panel (static/js/teach/maker.js) gets the games' board sizes and start
+positions from the engine (#maker-games) and their piece sprites, and says plainly that catalog
+exercises have public solution pages and the teacher's own do not.
 """
 from __future__ import annotations
+
+from engine.api import call
+from markupsafe import Markup
 
 from ..assets import QR_MODULE, AssetUrls
 from ..context import Output
 from ..i18n import LANGS
+from ..games import PLUGINS
 from ..loader import Site
 from ..modules import module_graph
 from ..puzzles.pages import json_block
@@ -93,6 +100,11 @@ STRINGS: dict[str, dict[str, str]] = {
         "qr_too_long": "ลิงก์นี้ยาวเกินกว่าจะทำเป็นคิวอาร์โค้ดได้ ({n} ตัวอักษร) ลองย่อคำชี้แจงหรือชื่องาน หรือลดจำนวนโจทย์ ลิงก์ยังใช้ได้ตามปกติ",
         "qr_note": "ให้นักเรียนสแกนด้วยกล้องมือถือ",
         "invalid": "ตั้งค่างานไม่ได้: ตรวจชื่องาน คำชี้แจง และวันที่ส่งอีกครั้ง",
+        "maker": "หรือสร้างโจทย์เอง",
+        "maker_intro": "ตั้งตำแหน่งบนกระดาน (หรือวางโต๊ะของเกมไพ่) เลือกสิ่งที่ให้นักเรียนทำ แล้วให้เครื่องตรวจ โจทย์ที่เครื่องพิสูจน์ได้แล้วเท่านั้นจึงเพิ่มในงานได้",
+        "maker_public": "โจทย์จากคลังของเว็บมีหน้าเฉลยที่ใครก็เปิดดูได้ ส่วนโจทย์ที่ครูสร้างเองไม่มีหน้าเฉลยสาธารณะ: ตัวโจทย์และเฉลยอยู่ในลิงก์งานนี้เท่านั้น",
+        "too_long": "งานนี้ยาวเกินกว่าที่ลิงก์และคิวอาร์โค้ดจะรับได้ ({chars} ตัวอักษร ได้ไม่เกิน {max}) จึงยังไม่ได้ทำลิงก์ ให้ย่อคำชี้แจง เอาโจทย์ที่ครูสร้างเองออกบางข้อ หรือใช้โจทย์ที่สั้นกว่า (จนในจำนวนตาที่น้อยกว่า) หรือแบ่งเป็นหลายงาน",
+        "own_already": "โจทย์นี้อยู่ในงานแล้ว",
     },
     "en": {
         "title": "Make an assignment",
@@ -173,6 +185,15 @@ STRINGS: dict[str, dict[str, str]] = {
                        "or choose fewer exercises. The link itself still works.",
         "qr_note": "Students scan it with their phone's camera.",
         "invalid": "These settings cannot be used: check the title, the instructions and the due date.",
+        "maker": "Or make your own exercise",
+        "maker_intro": "Set up a position on the board (or paste a card game's table), choose the task and have the engine "
+                       "check it. Only an exercise the engine has proven can be added.",
+        "maker_public": "Catalog exercises have public solution pages that anyone can open. Your own exercises do not: "
+                        "the exercise and its solution travel only inside this assignment's link.",
+        "too_long": "This assignment is too long for a link and its QR code ({chars} characters; at most {max}), so no "
+                    "link was made. Shorten the instructions, remove some of your own exercises, use shorter ones (a mate in fewer moves), or "
+                    "split the work into several assignments.",
+        "own_already": "This exercise is in the assignment already.",
     },
 }
 #: Keys of STRINGS that static/js/teach/assign.js needs (the page's JSON block #assign-strings).
@@ -180,16 +201,29 @@ SCRIPT_KEYS = ("catalog_failed", "found", "none_found", "add", "add_label", "add
                "up", "down", "remove", "up_label", "down_label", "remove_label", "moved", "added_live",
                "removed_live", "meta", "missing", "missing_note", "bad_hash", "hash_bad", "hash_older",
                "hash_newer", "hash_kind", "hash_deflate", "hash_too_many", "copied", "copy_failed",
-               "qr_too_long", "qr_label", "invalid")
+               "qr_too_long", "qr_label", "invalid", "too_long", "own_already")
+
+
+def maker_games(site: Site, lang: str) -> list[dict]:
+    """The games the "make your own exercise" panel (static/js/teach/maker.js) offers, from the
+    engine's `games` op: name, sides and, for a board game, its size and start position."""
+    info = {g["id"]: g for g in call({"op": "games"})["games"]}
+    return [{"id": game, "name": names[lang], "sides": info[game]["sides"],
+             **({"files": info[game].get("files", 8), "ranks": info[game].get("ranks", 8),
+                 "start": info[game]["start_position"]} if info[game].get("start_position") else {})}
+            for game, names in site.game_names.items()]
 
 
 def outputs(site: Site, urls: AssetUrls) -> list[Output]:
-    """The assignment builder in every language."""
+    """The assignment builder in every language; its board editor draws the board games' own piece sprites."""
+    sprites = Markup("".join(PLUGINS[game].sprite() for game in site.game_names if PLUGINS[game].boards))
+
     def own(lang: str) -> dict:
         s = STRINGS[lang]
         return dict(title=s["title"], summary=s["intro"], s=s, langs=LANGS, catalog_url=catalog_url(lang),
                     puzzles_url=f"/{lang}/puzzles/",
                     script_strings=json_block({key: s[key] for key in SCRIPT_KEYS}),
+                    maker_games=json_block(maker_games(site, lang)), sprites=sprites,
                     preload_modules=(*module_graph("teach/assign.js"), QR_MODULE))
 
     return pages(site, urls, "teach/assign/", "teach-assign.html", "site_builder/templates/teach-assign.html", own)

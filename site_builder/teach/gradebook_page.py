@@ -4,17 +4,26 @@ The page is a shell; static/js/teach/gradebook.js reads the assignment from the 
 #fragment (without one: a field to paste the assignment link), takes the students' result codes
 (pasted, or .txt / .csv files) and checks every one by replaying its moves and answers against
 each item's puzzle page (core/puzzle-replay.js). The table shows students x items with totals,
-sorts, and exports as CSV (UTF-8 with a BOM, for Excel). The codes stay in this browser
-(localStorage ``kradan.gradebook.<assignment id>``): nothing is sent anywhere.
-The browser's words travel in a JSON data block (no inline scripts: strict CSP).
+sorts; a cell opens a dialog of the student's moves and answers in words, the wrong ones marked;
+each exercise's common wrong answers are listed under it; it exports as CSV (UTF-8 with a BOM,
+for Excel) and XLSX. The codes stay in this browser
+(localStorage ``kradan.gradebook.<assignment id>``): nothing is sent anywhere. A class list
+(เลขที่ + ชื่อ, static/js/teach/class-panel.js, kept in localStorage ``kradan.classlist``) orders the
+table and shows who sent nothing; the due day, each code's Thai time, late and copied codes are shown.
+The browser's words travel in a JSON data block (no inline scripts: strict CSP), with every kind's
+page words (exercise_page.py page_block kindWords: a teacher-made exercise's answers in words).
 """
 from __future__ import annotations
+
+from markupsafe import Markup
 
 from ..assets import AssetUrls
 from ..context import Output
 from ..loader import Site
 from ..modules import module_graph
+from ..replies import page_json
 from .catalog import catalog_url
+from .exercise_page import page_block
 from .frame import browser_words, pages
 
 STRINGS: dict[str, dict[str, str]] = {
@@ -37,6 +46,14 @@ STRINGS: dict[str, dict[str, str]] = {
         "tableCaption": "ผลของนักเรียนแต่ละคนในแต่ละข้อ",
         "messagesHeading": "รหัสที่ไม่ได้นับ",
         "export": "ดาวน์โหลดไฟล์ตารางคะแนน (ซีเอสวี)",
+        "exportXlsx": "ดาวน์โหลดไฟล์เอ็กเซล",
+        "exportNote": "ไฟล์เรียงตามเลขที่ในรายชื่อชั้นเรียน คะแนน เวลา (วินาที) ครั้งที่ลอง และคำใบ้เป็นตัวเลขที่คำนวณต่อได้",
+        "wrongHeading": "คำตอบผิดที่พบบ่อย",
+        "wrongIntro": "แต่ละข้อ: ตาเดินหรือคำตอบที่ผิด (ตามการตรวจซ้ำ ไม่ใช่ตามที่รหัสอ้าง) และจำนวนนักเรียนที่ตอบแบบนั้น "
+                      "เรียงจากที่พบมากที่สุด กดช่องในตารางเพื่อดูว่านักเรียนแต่ละคนทำอย่างไร",
+        "close": "ปิด",
+        "detailNote": "ตาเดินและคำตอบตามลำดับที่นักเรียนทำ เครื่องหมายถูกผิดมาจากการตรวจซ้ำ",
+        "detailNone": "นักเรียนยังไม่ได้ทำข้อนี้",
         # words for static/js/teach/gradebook.js
         "noCode": "ยังไม่ได้เปิดงาน วางลิงก์งานด้านบนก่อน",
         "loading": "กำลังเปิดงาน…",
@@ -93,23 +110,75 @@ STRINGS: dict[str, dict[str, str]] = {
         "hintsUsed": "ใช้คำใบ้ทั้งที่งานนี้ไม่อนุญาต",
         "solutionUsed": "ดูเฉลยทั้งที่งานนี้ไม่อนุญาต",
         "sortBy": "เรียงตาม{column}",
-        "csvName": "ชื่อ",
-        "csvVerified": "ตรวจผ่าน",
-        "csvSolved": "ทำได้ (ข้อ)",
-        "csvTime": "เวลารวม (นาที:วินาที)",
-        "csvResult": "ข้อ {n} ผล",
-        "csvAttempts": "ข้อ {n} ครั้งที่ลอง",
-        "csvHints": "ข้อ {n} คำใบ้",
-        "csvItemTime": "ข้อ {n} เวลา",
-        "csvFlags": "หมายเหตุ",
-        "csvSubmitted": "ส่งเมื่อ",
-        "yes": "ใช่",
-        "no": "ไม่",
+        "xNo": "เลขที่",
+        "xName": "ชื่อ",
+        "xVerified": "ตรวจ",
+        "xSolved": "ทำได้ (ข้อ)",
+        "xSeconds": "เวลารวม (วินาที)",
+        "xItem": "ข้อ {n} {title}",
+        "xScore": "{item}: คะแนน (1/0)",
+        "xResult": "{item}: ผล",
+        "xAttempts": "{item}: ครั้งที่ลอง",
+        "xHints": "{item}: คำใบ้",
+        "xItemSeconds": "{item}: เวลา (วินาที)",
+        "xSubmitted": "ส่งเมื่อ (เวลาไทย)",
+        "xLate": "ส่งช้า (ชั่วโมง)",
+        "xFlags": "หมายเหตุ",
+        "detailOpen": "ดูว่า {name} ทำข้อ {n} อย่างไร",
+        "dTitle": "{name} · ข้อ {n} {title}",
+        "dAnswer": "ตอบ: {answer}",
+        "dReply": "อีกฝ่ายเดิน {reply}",
+        "dHint": "ดูคำใบ้",
+        "dTakeBack": "ย้อนตาเดินที่ผิด",
+        "dRestart": "เริ่มข้อนี้ใหม่",
+        "dSolution": "ดูเฉลย",
+        "dRight": "✓ ถูก",
+        "dWrong": "✗ ผิด",
+        "dSolved": "✓ ทำได้",
+        "dAfter": "(หลังทำได้แล้ว ไม่นับ)",
+        "dStopped": "⚠ หน้าโจทย์ไม่มีทางบันทึกแบบนี้ได้ จึงหยุดตรวจตรงนี้",
+        "dUnchecked": "(ยังตรวจไม่ได้)",
+        "wNone": "ไม่มีใครตอบผิดในข้อนี้",
+        "wordsLoading": "กำลังโหลดเอนจินเพื่อบอกตาเดินของโจทย์ที่ครูสร้างเองเป็นคำ…",
+        "wordsFailed": "โหลดเอนจินไม่สำเร็จ ตาเดินของโจทย์ที่ครูสร้างเองจึงแสดงเป็นสัญลักษณ์ (เช่น e6e7)",
+        "wAfter": "หลัง {line}: {answer}",
+        "wCount": "{n} คน",
         "hintsOn": "ดูคำใบ้ได้",
         "hintsOff": "ดูคำใบ้ไม่ได้",
         "solutionOn": "ดูเฉลยได้",
         "solutionOff": "ดูเฉลยไม่ได้",
         "items": "{n} ข้อ",
+        # the class list (static/js/teach/class-panel.js), times and copies
+        "classHeading": "รายชื่อนักเรียนในห้อง",
+        "classIntro": "วางรายชื่อ (เลขที่และชื่อ) จากไลน์ เอ็กเซล หรือกูเกิลชีต แล้วตารางจะเรียงตามเลขที่ "
+                      "และบอกว่าใครยังไม่ส่ง รายชื่อเก็บไว้ในเครื่องนี้เท่านั้น",
+        "className": "ชื่อห้อง",
+        "classNameHelp": "เช่น ม.1/2 แต่ละห้องเก็บรายชื่อแยกกัน พิมพ์ชื่อห้องที่เคยบันทึกไว้เพื่อเรียกรายชื่อนั้นกลับมา",
+        "classLabel": "รายชื่อ (บรรทัดละหนึ่งคน)",
+        "classHelp": "เช่น 1 ด.ช. สมชาย ใจดี หรือคัดลอกคอลัมน์เลขที่และชื่อจากตาราง ใช้เลขไทยได้ "
+                     "บรรทัดว่างและหัวตารางข้ามไปเอง",
+        "classUse": "ใช้รายชื่อนี้",
+        "classFileLabel": "หรือเลือกไฟล์รายชื่อ (ไฟล์เอ็กเซล ไฟล์ซีเอสวี หรือไฟล์ข้อความ)",
+        "defaultClass": "ห้องของฉัน",
+        "classRead": "อ่านรายชื่อได้ {n} คน",
+        "classProblem": "บรรทัด {line}: {text} — {why}",
+        "classNotSaved": "บันทึกรายชื่อไว้ในเครื่องนี้ไม่ได้ (พื้นที่เก็บข้อมูลเต็มหรือถูกปิดไว้) รายชื่อยังใช้ได้ "
+                         "จนกว่าจะปิดหน้านี้ คัดลอกรายชื่อเก็บไว้ก่อน",
+        "classFileFailed": "อ่านไฟล์รายชื่อ {file} ไม่ได้ ลองบันทึกเป็นไฟล์ซีเอสวี หรือคัดลอกคอลัมน์มาวางแทน",
+        "notSent": "ยังไม่ส่งรหัส",
+        "notOnList": "ไม่อยู่ในรายชื่อห้อง",
+        "codeName": "ชื่อในรหัส: {name}",
+        "submitted": "ส่งเมื่อ",
+        "due": "กำหนดส่ง: {date} (ภายในเที่ยงคืน เวลาประเทศไทย)",
+        "noDue": "งานนี้ไม่ได้กำหนดวันส่ง",
+        "itemNumbers": "ข้อ {list}",
+        "copied": "⚠ งานเหมือนกับของ {other} ใน{items}: งานเหมือนกันทุกตา เวลาเท่ากัน",
+        "copiedAll": "⚠ รหัสเดียวกับของ {other} ที่เปลี่ยนชื่อ: เริ่มทำพร้อมกัน งานเหมือนกันทุกตา เวลาเท่ากันทุกข้อ",
+        "copiesHeading": "รหัสที่งานเหมือนกัน",
+        "copiesNote": "ตาเดินและเวลาที่ใช้ตรงกันถึงหนึ่งในพันวินาที เป็นไปได้ยากมากที่นักเรียนสองคนจะทำได้เองแบบนี้ "
+                      "ลองถามนักเรียนทั้งสองคนก่อนตัดสิน",
+        "copyPair": "{a} ↔ {b}: {items} — งานเหมือนกันทุกตา เวลาเท่ากัน",
+        "copyPairAll": "{a} ↔ {b}: ทุกข้อ — รหัสเดียวกันที่เปลี่ยนชื่อ เริ่มทำพร้อมกัน งานเหมือนกันทุกตา เวลาเท่ากัน",
     },
     "en": {
         "title": "Gradebook",
@@ -130,6 +199,14 @@ STRINGS: dict[str, dict[str, str]] = {
         "tableCaption": "Each student's result on each item",
         "messagesHeading": "Codes not counted",
         "export": "Download as CSV",
+        "exportXlsx": "Download as Excel (xlsx)",
+        "exportNote": "In the class list's order; scores, times (seconds), tries and hints are numbers a spreadsheet can add up.",
+        "wrongHeading": "Common wrong answers",
+        "wrongIntro": "For each item: the wrong moves or answers (as the replay judged them, not as a code claims) and "
+                      "how many students gave each, most common first. Press a cell of the table to see what a student did.",
+        "close": "Close",
+        "detailNote": "The moves and answers in the order the student made them, marked by the replay.",
+        "detailNone": "The student has not tried this item.",
         "noCode": "No assignment is open yet: paste the assignment link above first.",
         "loading": "Opening the assignment…",
         "checking": "Checking code {done} of {total}…",
@@ -186,28 +263,82 @@ STRINGS: dict[str, dict[str, str]] = {
         "hintsUsed": "Used hints although this assignment allows none",
         "solutionUsed": "Opened a solution although this assignment allows none",
         "sortBy": "Sort by {column}",
-        "csvName": "Name",
-        "csvVerified": "Verified",
-        "csvSolved": "Solved (items)",
-        "csvTime": "Total time (min:s)",
-        "csvResult": "Item {n} result",
-        "csvAttempts": "Item {n} tries",
-        "csvHints": "Item {n} hints",
-        "csvItemTime": "Item {n} time",
-        "csvFlags": "Notes",
-        "csvSubmitted": "Sent at",
-        "yes": "yes",
-        "no": "no",
+        "xNo": "No.",
+        "xName": "Name",
+        "xVerified": "Check",
+        "xSolved": "Solved (items)",
+        "xSeconds": "Total time (seconds)",
+        "xItem": "Item {n} {title}",
+        "xScore": "{item}: score (1/0)",
+        "xResult": "{item}: result",
+        "xAttempts": "{item}: tries",
+        "xHints": "{item}: hints",
+        "xItemSeconds": "{item}: time (seconds)",
+        "xSubmitted": "Sent at (Thai time)",
+        "xLate": "Late (hours)",
+        "xFlags": "Notes",
+        "detailOpen": "See what {name} did on item {n}",
+        "dTitle": "{name} · item {n} {title}",
+        "dAnswer": "Answered: {answer}",
+        "dReply": "the other side played {reply}",
+        "dHint": "Opened a hint",
+        "dTakeBack": "Took the wrong move back",
+        "dRestart": "Started the item again",
+        "dSolution": "Opened the solution",
+        "dRight": "✓ right",
+        "dWrong": "✗ wrong",
+        "dSolved": "✓ solved",
+        "dAfter": "(after solving: not counted)",
+        "dStopped": "⚠ the puzzle page could never record this, so the check stops here",
+        "dUnchecked": "(not checked yet)",
+        "wNone": "Nobody answered this item wrongly",
+        "wordsLoading": "Loading the engine to put the moves of your own exercises in words…",
+        "wordsFailed": "The engine could not load, so the moves of your own exercises are shown in notation (such as e6e7)",
+        "wAfter": "after {line}: {answer}",
+        "wCount": "students: {n}",
         "hintsOn": "Hints allowed",
         "hintsOff": "No hints",
         "solutionOn": "Solutions allowed",
         "solutionOff": "No solutions",
         "items": "{n} items",
+        "classHeading": "Class list",
+        "classIntro": "Paste your class list (number and name) from LINE, Excel or Google Sheets: the table is then "
+                      "sorted by number and shows who has not sent a code. The list stays on this device.",
+        "className": "Class name",
+        "classNameHelp": "For example M1/2. Each class keeps its own list; type a saved class name to bring its list back.",
+        "classLabel": "Students (one per line)",
+        "classHelp": "For example 1 Somchai Jaidee, or copy the number and name columns of a sheet. Thai digits work; "
+                     "blank lines and a header row are skipped.",
+        "classUse": "Use this list",
+        "classFileLabel": "Or choose a class list file (.xlsx, .csv, .tsv or .txt)",
+        "defaultClass": "My class",
+        "classRead": "{n} students read",
+        "classProblem": "Line {line}: {text} — {why}",
+        "classNotSaved": "The class list cannot be saved on this device (storage is full or blocked). It works until "
+                         "you close this page: keep a copy of it.",
+        "classFileFailed": "The class list file {file} cannot be read. Save it as .csv, or copy the columns and paste them.",
+        "notSent": "No code sent yet",
+        "notOnList": "Not on the class list",
+        "codeName": "Name in the code: {name}",
+        "submitted": "Sent",
+        "due": "Due: {date} (by midnight, Thai time)",
+        "noDue": "No due date",
+        "itemNumbers": "items {list}",
+        "copied": "⚠ The same work as {other}'s on {items}: the same moves, the same times",
+        "copiedAll": "⚠ {other}'s code under another name: started at the same moment, the same moves and times on every item",
+        "copiesHeading": "Codes with the same work",
+        "copiesNote": "The moves and the times match to the thousandth of a second: two students very rarely do that "
+                      "on their own. Ask both before you decide.",
+        "copyPair": "{a} ↔ {b}: {items} — the same moves, the same times",
+        "copyPairAll": "{a} ↔ {b}: every item — one code under two names, started at the same moment, the same moves and times",
     },
 }
 #: Keys of STRINGS only the template uses (the rest go to the browser).
 PAGE_KEYS = ("title", "intro", "noscript", "teach", "linkLabel", "linkHelp", "open", "codesLabel", "codesHelp",
-             "check", "fileLabel", "fileButton", "tableHeading", "tableCaption", "messagesHeading", "export")
+             "check", "fileLabel", "fileButton", "tableHeading", "tableCaption", "messagesHeading", "export",
+             "classHeading", "classIntro", "className", "classNameHelp", "classLabel", "classHelp", "classUse",
+             "classFileLabel", "copiesHeading", "copiesNote",
+             "exportXlsx", "exportNote", "wrongHeading", "wrongIntro", "close", "detailNote", "detailNone")
 
 
 def outputs(site: Site, urls: AssetUrls) -> list[Output]:
@@ -215,6 +346,7 @@ def outputs(site: Site, urls: AssetUrls) -> list[Output]:
     def own(lang: str) -> dict:
         s = STRINGS[lang]
         return dict(title=s["title"], summary=s["intro"], s=s, words=browser_words(s, PAGE_KEYS),
+                    kind_words=Markup(page_json(page_block(site, lang)["kindWords"])),
                     catalog_url=catalog_url(lang), preload_modules=module_graph("teach/gradebook.js"))
 
     return pages(site, urls, "teach/gradebook/", "teach-gradebook.html", "site_builder/teach/gradebook_page.py", own)

@@ -120,7 +120,9 @@ GUIDE: dict[str, tuple[Step, ...]] = {
               "รหัสของงานอื่น ที่ไม่ใช่งานนี้",
               "ชื่อนักเรียนซ้ำกัน",
               "ตารางแสดงนักเรียนทุกคนกับทุกข้อ: ถูกหรือผิด จำนวนครั้งที่ลอง คำใบ้ที่ใช้ และเวลา พร้อมคะแนนรวม "
-              "กดหัวตารางเพื่อเรียงลำดับ และดาวน์โหลดเป็นไฟล์ซีเอสวี ที่เปิดในโปรแกรมเอ็กเซล แล้วภาษาไทยอ่านได้ถูกต้อง"),
+              "กดหัวตารางเพื่อเรียงลำดับ กดช่องของนักเรียนเพื่อดูตาเดินและคำตอบทีละตา ตาที่ผิดมีเครื่องหมายบอก "
+              "ใต้ตารางมีคำตอบผิดที่พบบ่อยของแต่ละข้อ และดาวน์โหลดเป็นไฟล์ซีเอสวีหรือไฟล์เอ็กเซล "
+              "ที่ภาษาไทยอ่านได้ถูกต้อง คะแนนและเวลาเป็นตัวเลขที่คำนวณต่อได้"),
              tool="gradebook", shot="gradebook"),
         Step("6. พิมพ์ใบงาน",
              ("ถ้าอยากให้ทำบนกระดาษ เปิดใบงานจากหน้าสร้างงาน แล้วกดพิมพ์ใบงาน "
@@ -128,6 +130,21 @@ GUIDE: dict[str, tuple[Step, ...]] = {
               "เฉลยที่เอนจินพิสูจน์แล้วอยู่แยกหน้าสุดท้าย ดึงหน้านั้นออกก่อนถ่ายเอกสารให้นักเรียน "
               "จะบันทึกเป็นไฟล์พีดีเอฟ แทนการพิมพ์ก็ได้ในหน้าต่างพิมพ์ของเบราว์เซอร์",),
              tool="worksheet", shot="worksheet"),
+        Step("รายชื่อห้อง วันส่ง และงานที่เหมือนกัน",
+             ("วางรายชื่อนักเรียน (เลขที่และชื่อ) ในสมุดคะแนน หรือเลือกไฟล์เอ็กเซลหรือไฟล์ซีเอสวี ของรายชื่อ "
+              "ตารางจะเรียงตามเลขที่ คนที่ยังไม่ส่งรหัสขึ้นเป็นแถวสีเทาตรงเลขที่ของตัวเอง "
+              "รหัสที่ชื่อไม่อยู่ในรายชื่อจะอยู่ท้ายตารางพร้อมคำเตือน แต่ละห้องเก็บรายชื่อแยกกันไว้ในเครื่องของครู",
+              "ชื่อในรหัสจับคู่กับรายชื่อโดยไม่สนใจช่องว่าง ตัวพิมพ์เล็กใหญ่ และคำนำหน้า (ด.ช. ด.ญ. นาย นางสาว) "
+              "แต่ชื่อเล่น ชื่อที่สะกดต่างกัน หรือชื่อภาษาอังกฤษ จะไม่ถูกจับคู่ ให้นักเรียนพิมพ์ชื่อจริงตามรายชื่อ",
+              "ถ้างานมีวันส่ง ตารางบอกเวลาที่นักเรียนกดส่งเป็นเวลาประเทศไทย และบอกว่าส่งช้ากี่วันกี่ชั่วโมง "
+              "เวลานี้มาจากนาฬิกาในโทรศัพท์ของนักเรียน ถ้านาฬิกาเครื่องนั้นตั้งผิด เวลาก็ผิดไปด้วย",
+              "สิ่งที่รหัสผลงานพิสูจน์ได้ และพิสูจน์ไม่ได้:"),
+             ("พิสูจน์ได้: ตาเดินและคำตอบในรหัส เมื่อเล่นซ้ำแล้วได้ผลตามที่รหัสอ้าง รหัสที่ถูกแก้ผลจะถูกจับได้",
+              "พิสูจน์ไม่ได้: ใครเป็นคนเดิน รหัสไม่รู้ว่าใครถือโทรศัพท์อยู่ และไม่รู้ว่านักเรียนสองคนนั่งทำด้วยกันหรือไม่",
+              "รหัสสองรหัสที่ตาเดินเหมือนกันและเวลาที่ใช้ในข้อเดียวกันตรงกันถึงหนึ่งในพันวินาที ถูกเตือนว่างานเหมือนกัน "
+              "โดยแสดงชื่อทั้งสองคู่กัน เช่น รหัสของเพื่อนที่เปลี่ยนชื่อแล้วส่งซ้ำ แต่ตาเดินเหมือนกันอย่างเดียวไม่ถูกเตือน "
+              "เพราะโจทย์ง่าย ๆ อย่างรุกจนในตาเดียว ทุกคนก็เดินเหมือนกัน",
+              "คำเตือนนี้เป็นเพียงสิ่งที่ควรถามต่อ ไม่ใช่หลักฐานว่าลอก คุยกับนักเรียนก่อนตัดสิน"), level=2),
         Step("ความเป็นส่วนตัว",
              ("กระดานไม่มีบัญชีผู้ใช้และไม่มีเซิร์ฟเวอร์เก็บข้อมูลของครูหรือนักเรียน",),
              ("งานอยู่ในลิงก์ที่ครูส่งเท่านั้น",
@@ -177,8 +194,9 @@ GUIDE: dict[str, tuple[Step, ...]] = {
               "a code from a different assignment;",
               "two students with the same name.",
               "The table shows every student and every exercise: right or wrong, attempts, hints used and time, "
-              "with totals. Click a column heading to sort; download a CSV file that Excel opens with the Thai "
-              "intact."),
+              "with totals. Click a column heading to sort; click a student's cell to see their moves and answers "
+              "one by one, the wrong ones marked; under the table, each exercise's most common wrong answers. "
+              "Download a CSV or Excel file with the Thai intact and scores and times as numbers."),
              tool="gradebook", shot="gradebook"),
         Step("6. Print a worksheet",
              ("For work on paper, open the worksheet from the assignment builder and press print. The worksheet "
@@ -186,6 +204,25 @@ GUIDE: dict[str, tuple[Step, ...]] = {
               "The answer key, proven by the engine, is on its own page at the end: take it out before you copy "
               "the sheets for the class. The browser's print window can also save it as a PDF file.",),
              tool="worksheet", shot="worksheet"),
+        Step("The class list, due dates and copied work",
+             ("Paste your class list (number and name) into the gradebook, or choose an Excel or CSV file of it. "
+              "The table is then sorted by number; a student who has not sent a code is a grey row at their "
+              "number, and a code whose name is not on the list comes after the class, marked. Each class keeps "
+              "its own list, on your device only.",
+              "A code's name is matched to the list ignoring spaces, capitals and titles (ด.ช., ด.ญ., นาย, "
+              "นางสาว, Mr, Ms), but a nickname, another spelling or a name in English letters is not matched: ask "
+              "students to type their name as it is on the list.",
+              "With a due date, the table shows when each code was sent, in Thai time, and how many days and "
+              "hours late. That time comes from the student's phone clock: a phone set to the wrong time gives "
+              "the wrong time.",
+              "What a result code proves, and what it does not:"),
+             ("It proves that its moves and answers replay to the results it claims: an edited result is caught.",
+              "It does not prove who made the moves: a code cannot know who held the phone, nor whether two "
+              "students sat together.",
+              "Two codes with the same moves and the same time on an item, to the millisecond, are flagged side by "
+              "side as the same work (a friend's code sent again under another name, for example). The same moves "
+              "alone are not flagged: on an easy item, a mate in one, everyone plays the same move.",
+              "A flag is a question to ask, not proof of copying: talk to the students before you decide."), level=2),
         Step("Privacy",
              ("Kradan has no accounts and no server that stores anything about teachers or students.",),
              ("The assignment is only in the link you send.",

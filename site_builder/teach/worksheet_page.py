@@ -3,17 +3,23 @@
 The page is a blank sheet: static/js/teach/worksheet.js reads the assignment from the URL's
 #fragment, finds each item in the catalog (catalog.py) and copies from the item's own puzzle
 page what the page drew at build time: its diagram (SVG, with the sprite symbols it uses), its
-task and its solution (the engine's proven line, the quiz's answer, the Dummy settlement). Then
-it prints on A4 (static/css/print.css): the items with answer lines, and the answer key on a
-page of its own. Nothing leaves the browser.
+task and its solution (the engine's proven line, the quiz's answer, the Dummy settlement); a
+teacher-made exercise (inside the code) it draws and solves with the engine in the page (a kind's
+own words, e.g. Dummy's card names, come in the page's #ws-kind-words block). Then it
+prints on A4 or Letter (static/css/print.css): the items in two columns with answer lines, and
+the answer key from a page of its own. Nothing leaves the browser.
 """
 from __future__ import annotations
+
+from markupsafe import Markup
 
 from ..assets import AssetUrls
 from ..context import Output
 from ..loader import Site
 from ..modules import module_graph
+from ..replies import page_json
 from .catalog import catalog_url
+from .exercise_page import page_block
 from .frame import pages
 
 STRINGS: dict[str, dict[str, str]] = {
@@ -47,6 +53,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "key": "เฉลย",
         "key_line": "ทางเดิน (สัญลักษณ์)",
         "key_words": "ทางแก้",
+        "teacher_made": "โจทย์ของครู",
+        "seat": "ขา {n}",
     },
     "en": {
         "title": "Worksheet",
@@ -77,11 +85,14 @@ STRINGS: dict[str, dict[str, str]] = {
         "key": "Answer key",
         "key_line": "Line (notation)",
         "key_words": "Solution",
+        "teacher_made": "made by the teacher",
+        "seat": "P{n}",
     },
 }
 #: Keys of STRINGS that worksheet.js needs (data-* attributes of #ws-sheet).
 SCRIPT_KEYS = ("title", "loading", "ready", "partly", "no_code", "catalog_failed", "missing", "unloaded", "item",
-               "due", "lang_note", "lang_name_th", "lang_name_en", "answer", "choose", "key_line", "key_words")
+               "due", "lang_note", "lang_name_th", "lang_name_en", "answer", "choose", "key_line", "key_words",
+               "teacher_made", "seat")
 
 
 def outputs(site: Site, urls: AssetUrls) -> list[Output]:
@@ -91,6 +102,7 @@ def outputs(site: Site, urls: AssetUrls) -> list[Output]:
         return dict(title=s["title"], summary=s["summary"], s=s,
                     script_strings={**{key: s[key] for key in SCRIPT_KEYS}, "catalog": catalog_url(lang),
                                     "assign": f"/{lang}/teach/assign/"},
+                    kind_words=Markup(page_json(page_block(site, lang)["kindWords"])),
                     preload_modules=module_graph("teach/worksheet.js"))
 
     return pages(site, urls, "teach/worksheet/", "teach-worksheet.html", "site_builder/templates/teach-worksheet.html", own)

@@ -38,9 +38,11 @@ Every e2e file can rely on these names (keep them stable):
                               fake engine worker (fixtures/fake-engine-worker.js) in place of the
                               real one; same server and headers (CSP) as the real site.
     fixture_page              fixture_page(path, **context options) -> a Page on fixture_url at `path`.
-    warm_contexts (module)    warm_contexts(**options) -> the module's one context with those options:
-                              one HTTP cache per module (Pyodide from its cached snapshot after the
-                              first page), for tests that are not about a first visit.
+    warm_contexts (module)    warm_contexts(**options) -> the warm context with those options (the
+                              module's browser_context_args included): one per set of options for
+                              the whole session (per pytest-xdist worker), so its HTTP cache serves
+                              every warm module (Pyodide from its cached snapshot after the first
+                              page), for tests that are not about a first visit.
     open_warm_page, warm_page open_warm_page(**options) / warm_page: a new page in that context with
                               the site's storage cleared first (no test sees another's saved state).
     page                      pytest-playwright's page; in a module marked `pytest.mark.warm` (tests
@@ -196,25 +198,33 @@ def fixture_page(browser, fixture_url):
 SITE_STORAGE = "cookies,local_storage,indexeddb,cache_storage,service_workers,file_systems,websql,shared_storage"
 
 
-@pytest.fixture(scope="module")
-def warm_contexts(browser, browser_context_args):
-    """warm_contexts(**options) -> the module's one context with these options (made on first use).
-
-    One HTTP cache for the module's tests, as for a returning reader: after the module's first
-    page, Pyodide starts from its cached memory snapshot and the site's files come from the cache
-    (a few CPU seconds less per engine load). Tests about a first visit take `new_context`, or
-    `page` in a module not marked `warm`."""
+@pytest.fixture(scope="session")
+def warm_context_pool(browser):
+    """The session's warm contexts by their options (see warm_contexts); closed when it ends."""
     made: dict[str, object] = {}
-
-    def get(**options):
-        key = repr(sorted(options.items()))
-        if key not in made:
-            made[key] = browser.new_context(**{**browser_context_args, **options})
-        return made[key]
-
-    yield get
+    yield made
     for context in made.values():
         context.close()
+
+
+@pytest.fixture(scope="module")
+def warm_contexts(browser, browser_context_args, warm_context_pool):
+    """warm_contexts(**options) -> the warm context with these options over the module's
+    browser_context_args (made on first use, then shared by every warm module of the session).
+
+    One HTTP cache, as for a returning reader: after the first page that loads them, Pyodide starts
+    from its cached memory snapshot and the site's files come from the cache (a few CPU seconds less
+    per engine load, in every module after the first). What a test may change in the context
+    (storage, cookies, permissions, offline) is reset by open_warm_page; a test that needs more
+    (routes or init scripts on the context, a first visit) takes `new_context` or `context`."""
+    def get(**options):
+        merged = {**browser_context_args, **options}
+        key = repr(sorted(merged.items()))
+        if key not in warm_context_pool:
+            warm_context_pool[key] = browser.new_context(**merged)
+        return warm_context_pool[key]
+
+    return get
 
 
 @pytest.fixture

@@ -27,6 +27,7 @@ PAGES = ["/{lang}/", *(url.replace("/th/", "/{lang}/", 1) for url in game_pages(
          "/{lang}/puzzles/format/", "/{lang}/search/", "/{lang}/offline/", "/{lang}/offline/fallback/",
          "/{lang}/teach/", "/{lang}/teach/assign/",  # the worksheet with items: test_teach_worksheet.py
          "/{lang}/a/",  # the student's page without a link: its message (with one: test_teach_student.py)
+         "/{lang}/teach/exercise/",  # without a link: its message (with one: test_teach_exercise_page.py)
          "/{lang}/teach/gradebook/"]  # without a link: its field (with a table: test_teach_gradebook.py)
 
 

@@ -21,7 +21,7 @@ from test_phone import DESKTOP, MIN_TARGET, PHONE
 from engine.api import call
 from tests.site_builder.thai_words import latin_words, visible_texts
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.warm]  # not about a first visit: one HTTP cache per screen (conftest.py)
 
 PLAY = "/{lang}/dummy/play/"
 ENGINE_MS = 120_000
@@ -119,10 +119,9 @@ def small_targets(page: Page) -> list[str]:
         .map(([what, r]) => `${{what}} ${{Math.round(r.width)}}x${{Math.round(r.height)}}`)""")
 
 
-def test_a_seeded_hand_played_to_the_knock_and_settled_on_a_phone(new_context, knocking_hand, artifacts_dir):
+def test_a_seeded_hand_played_to_the_knock_and_settled_on_a_phone(open_warm_page, knocking_hand, artifacts_dir):
     seed, steps, end, (wrong_at, key, card, refusal) = knocking_hand
-    context = new_context(**PHONE)
-    page = context.new_page()
+    page = open_warm_page(**PHONE)
     open_table(page, f"#seed={seed}&level={LEVEL}&pace=0")
     log = page.locator("ol.dk-log li")
     table = page.locator(".dk-live")
@@ -163,7 +162,6 @@ def test_a_seeded_hand_played_to_the_knock_and_settled_on_a_phone(new_context, k
     assert latin_on(page) == []
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     page.screenshot(path=str(artifacts_dir / "dummy-play-settled-360.png"), full_page=True)
-    context.close()
 
 
 def test_a_damaged_link_gives_a_new_deal_and_the_hint_gives_the_computers_reasons(new_context, artifacts_dir):
@@ -200,7 +198,7 @@ def meeting(legal: list[str], goal: str) -> list[str]:
     return [a for a in legal if a == goal or any(part.split()[0] == goal for part in a.split(" ; "))]
 
 
-def test_a_lessons_live_table_refuses_with_its_rule_and_meets_its_goal(new_context, site_url):
+def test_a_lessons_live_table_refuses_with_its_rule_and_meets_its_goal(open_warm_page, site_url):
     url, data = live_lesson(site_url)
     state, goal = data["state"], data["goal"]
     first = engine({"op": "play", "position": state, "moves": []})
@@ -210,8 +208,7 @@ def test_a_lessons_live_table_refuses_with_its_rule_and_meets_its_goal(new_conte
         plan.append("draw")
         reply = engine({"op": "play", "position": state, "moves": plan})
     plan.append(min(meeting(reply["legal"], goal), key=len))
-    context = new_context(**PHONE)
-    page = context.new_page()
+    page = open_warm_page(**PHONE)
     page.goto(url)
     figure = page.locator("figure.dk-live-figure").filter(has=page.locator("p.dk-goal")).first
     figure.locator('button[data-control="play"]').click()  # the engine loads when the reader touches the table
@@ -234,4 +231,3 @@ def test_a_lessons_live_table_refuses_with_its_rule_and_meets_its_goal(new_conte
         position = engine({"op": "play", "position": position, "moves": [action]})["position"]
     expect(figure).to_have_attribute("data-goal-met", "true")
     expect(figure.locator(".dk-status")).to_contain_text("ถูกต้อง")
-    context.close()

@@ -1,7 +1,8 @@
 """The first screens lead somewhere (issue 21 §4–6), on a 360 x 740 phone: the home page shows every
 game and where to start it, the puzzle list shows puzzles, the sandbox asks "you play" above the
 board; board squares are at least 44 px; a "skip to the board" link comes first on a page with a
-live board and lands on the board; the Dummy points calculator shows its result near the top."""
+live board and lands on the board; the Dummy points calculator shows its result near the top.
+None is about a first visit: the module's pages share one warm phone context (conftest.py)."""
 from __future__ import annotations
 
 import re
@@ -12,14 +13,14 @@ from playwright.sync_api import Page, expect
 from engine.api import call
 from game_pages import first_lessons, sandboxes
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.warm]  # not about a first visit: one HTTP cache (conftest.py)
 
 PHONE = {"width": 360, "height": 740}
 SCREEN = PHONE["height"]
 MIN_SQUARE = 44  # px: the smallest touch target
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def browser_context_args(browser_context_args):
     return {**browser_context_args, "viewport": PHONE, "has_touch": True, "is_mobile": True}
 

@@ -4,6 +4,9 @@ quiz ("is this drop legal?") answered wrong then right; axe-core finds no violat
 page type, nothing jumps when the engine arrives; and screenshots of every Komayo page
 type at 360 and 1280 px (test-results/screenshots/komayo-*.png) for a person to look at.
 
+The layout-shift checks open a context of their own (a first visit: nothing cached); the others
+share the session's warm contexts (conftest.py: one HTTP cache per screen, storage cleared per test).
+
 What to play comes from the puzzle page's own data block; the engine in CPython says which
 position each step must show."""
 from __future__ import annotations
@@ -21,7 +24,7 @@ from test_phone import MAX_SHIFT, shift_of
 from test_phone import PHONE as PHONE_SCREEN
 from tests.e2e.page_state import settle
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.warm]  # layout shift takes `new_context`; the rest one HTTP cache
 
 ENGINE_MS = 60_000
 PHONE = {"viewport": {"width": 360, "height": 640}, "has_touch": True, "is_mobile": True}
@@ -62,8 +65,8 @@ def tap(page: Page, move: str):
 
 
 @pytest.fixture
-def phone(new_context):
-    return new_context(**PHONE).new_page()
+def phone(open_warm_page):
+    return open_warm_page(**PHONE)
 
 
 def test_solve_a_tsume_with_a_drop_after_one_wrong_try(phone):
@@ -115,8 +118,8 @@ def test_a_drop_quiz_answered_wrong_then_right(phone):
 @pytest.mark.parametrize("width", [360, 1280])
 @pytest.mark.parametrize("path", ["/th/komayo/drops/", "/en/komayo/kings-privilege/", "/th/komayo/sandbox/",
                                   "/th/komayo/pieces/", TSUME, QUIZ, "/en/puzzles/ko-tsume5-004/"])
-def test_screenshots_of_every_komayo_page_type(new_context, artifacts_dir, path, width):
-    page = new_context(viewport={"width": width, "height": 900}).new_page()
+def test_screenshots_of_every_komayo_page_type(open_warm_page, artifacts_dir, path, width):
+    page = open_warm_page(viewport={"width": width, "height": 900})
     page.goto(path)
     expect(page.locator('[data-state="loading"]')).to_have_count(0, timeout=ENGINE_MS)
     expect(page.locator('[data-state="failed"]')).to_have_count(0)
@@ -130,9 +133,9 @@ AXE = PROJECT / "node_modules" / "axe-core" / "axe.min.js"
 
 
 @pytest.mark.parametrize("path", ["/th/komayo/drops/", "/th/komayo/sandbox/", TSUME, QUIZ, "/en/komayo/pieces/"])
-def test_komayo_pages_have_no_axe_violations(new_context, path):
+def test_komayo_pages_have_no_axe_violations(open_warm_page, path):
     assert AXE.is_file(), f"{AXE} is missing: run `npm ci`"
-    page = new_context(bypass_csp=True, viewport={"width": 1280, "height": 900}).new_page()
+    page = open_warm_page(bypass_csp=True, viewport={"width": 1280, "height": 900})
     page.goto(path)
     expect(page.locator('[data-state="loading"]')).to_have_count(0, timeout=ENGINE_MS)
     settle(page)

@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.warm]  # first-visit tests take `context`; the rest one HTTP cache
 
 START = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1"
 LESSON = "/th/makruk/board-and-pieces/"  # first board: the start position, live, white at the bottom
@@ -169,27 +169,36 @@ def test_nothing_leaves_the_site_and_the_engine_is_a_module_worker(context, site
 
 
 STARTED_FROM = "async () => (await import('/static/js/core/engine-client.js')).engine.startedFrom"
+# The loading steps the worker marked (engine-worker.js): "import" only when it imported the engine.
+ENGINE_STEPS = "async () => Object.keys((await import('/static/js/core/engine-client.js')).engine.timings)"
 
 
 def test_returning_visitor_starts_from_the_cached_pyodide_snapshot(browser_type, browser_type_launch_args,
                                                                    site_url, tmp_path, engine_ready, board_of,
                                                                    engine_play):
     """First visit: a fresh start, then the snapshot is fetched in the background. Next visit: the
-    worker restores Pyodide from the cached snapshot and the engine still plays real moves."""
+    worker restores Pyodide from the cached snapshot, with the engine already imported (it does not
+    import it again), and the engine still plays real moves."""
     context = browser_type.launch_persistent_context(str(tmp_path / "profile"), base_url=site_url,
                                                      **browser_type_launch_args)
     try:
         page = context.pages[0] if context.pages else context.new_page()
-        with page.expect_response(re.compile(r"/pyodide/v[^/]+/snapshot\.bin\.gz$"), timeout=60_000) as first:
+        with page.expect_response(re.compile(r"/pyodide/v[^/]+/snapshot-[0-9a-f]{12}\.bin\.gz$"),
+                                  timeout=60_000) as first:
             page.goto(LESSON)
             engine_ready(page)
+            wheel = page.locator('meta[name="kradan-wheel"]').get_attribute("content")
         assert page.evaluate(STARTED_FROM) == "fresh"
+        assert "import" in page.evaluate(ENGINE_STEPS)
+        assert first.value.url.endswith(f"/snapshot-{wheel.split('/')[-2]}.bin.gz")  # named by the wheel it holds
         assert first.value.ok
         first.value.finished()  # the whole file is in the HTTP cache before the next visit
 
         page.goto(LESSON)
         engine_ready(page)
         assert page.evaluate(STARTED_FROM) == "snapshot"
+        steps = page.evaluate(ENGINE_STEPS)
+        assert "bridge" in steps and "import" not in steps  # call_json taken from the engine the snapshot holds
         board = board_of(page)
         board.click_move("e3e4")
         board.expect_fen(engine_play(START, ["e3e4"])["position"])

@@ -66,6 +66,15 @@ def wait_status(page, done=lambda s: True, timeout: float = PACK_TIMEOUT_S) -> d
     pytest.fail(f"the service worker never reached the state wanted; last status: {status}")
 
 
+def wait_until(page, done, what: str, timeout: float = 60) -> None:
+    """Poll done() (a state of the page or its caches) until it holds; fail with `what`."""
+    end = time.monotonic() + timeout
+    while not done():
+        if time.monotonic() > end:
+            pytest.fail(what)
+        page.wait_for_timeout(100)
+
+
 def axe_violations(page) -> list[str]:
     """axe-core's violations on the page as it is now (injected through DevTools: the CSP stays on)."""
     page.evaluate(AXE.read_text(encoding="utf-8") + "\n;0")
@@ -226,8 +235,7 @@ def test_damaged_and_missing_saved_files(sw_context, built_site):
     page.evaluate(PUT, [cache, lesson, "<p>garbled</p>"])
     page.goto(lesson)
     expect(page.locator("main h1")).to_be_visible()
-    page.wait_for_timeout(500)
-    assert page.evaluate(CACHED_TEXT, [cache, lesson]) == good
+    wait_until(page, lambda: page.evaluate(CACHED_TEXT, [cache, lesson]) == good, "the garbled page was never repaired")
     page.goto("/th/offline/")
     expect(page.locator("#kr-offline .kr-offline-notes")).to_contain_text("มีไฟล์ในเครื่องเสียหาย 1 ไฟล์")
 
@@ -311,6 +319,10 @@ def test_a_save_cut_off_by_a_lost_connection_keeps_what_it_saved_and_resumes(sw_
 
 # ---- an upgrade from one build to the next -----------------------------------------------
 
+#: The change to engine/__init__.py that makes build B (also tests/site_builder/test_assets.py's).
+ENGINE_CHANGE = "\n# changed\n"
+
+
 def _build(project: Path, out: Path) -> None:
     proc = subprocess.run([sys.executable, "-m", "site_builder", "--root", str(project), "build", "--out", str(out)],
                           cwd=project, capture_output=True, text=True, timeout=900,
@@ -353,9 +365,11 @@ def test_an_upgrade_offers_a_reload_and_never_mixes_builds(sw_context, project_c
         reader.goto(lesson)
         wait_status(reader, lambda s: lesson in s["pages"], timeout=60)
 
-        # Build B: a real change to the engine (so a new wheel, and every page names it).
+        # Build B: a real change to the engine (so a new wheel, and every page names it); the same
+        # change as tests/site_builder/test_assets.py makes, so whichever runs second finds that
+        # wheel and its trace in the cache.
         init = project_copy / "engine" / "__init__.py"
-        init.write_text(init.read_text(encoding="utf-8") + "\n# build B\n", encoding="utf-8")
+        init.write_text(init.read_text(encoding="utf-8") + ENGINE_CHANGE, encoding="utf-8")
         _build(project_copy, served)
         b = build_info(served)
         wheel_b = b["wheel"]

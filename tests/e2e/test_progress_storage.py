@@ -10,11 +10,14 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.game_pages import with_puzzle_data
 from test_puzzles import (CORRUPT_KEY, ENGINE_MS, PROGRESS_KEY, answer_quiz, browser_context_args,  # noqa: F401
                           catalog, open_puzzle, panel, stored)
+
+pytestmark = pytest.mark.warm  # not about a first visit: one HTTP cache for the module (conftest.py)
 
 QUOTA = """
 (() => {

@@ -15,6 +15,8 @@ from playwright.sync_api import Page, expect
 from test_puzzles import (DESKTOP, ENGINE_MS, action, answer_quiz, browser_context_args, catalog,  # noqa: F401
                           expect_position, open_puzzle, panel, shot, stored, tap_move)
 
+pytestmark = pytest.mark.warm  # not about a first visit: one HTTP cache for the module (conftest.py)
+
 
 def in_view(page: Page, *locators):
     """Every locator's box lies inside the viewport (the reader does not have to scroll)."""

@@ -138,9 +138,8 @@ def test_a_corrupt_link_says_so_and_keeps_what_it_can(page, engine_ready, board_
     expect(plies(page)).to_have_count(2)
 
 
-def test_copy_fen_to_the_clipboard(new_context, engine_ready, board_of, engine_play):
-    context = new_context(permissions=["clipboard-read", "clipboard-write"])
-    page = context.new_page()
+def test_copy_fen_to_the_clipboard(page, engine_ready, board_of, engine_play):
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])  # taken back before the next warm page
     page.goto(FREE)
     engine_ready(page)
     board = board_of(page)
@@ -152,10 +151,8 @@ def test_copy_fen_to_the_clipboard(new_context, engine_ready, board_of, engine_p
     assert page.evaluate("navigator.clipboard.readText()") == fen
 
 
-def test_copy_fen_fallback_selects_the_text(new_context, engine_ready, board_of):
+def test_copy_fen_fallback_selects_the_text(page, engine_ready, board_of):
     """Without clipboard access the FEN is selected in the field, to copy by hand."""
-    context = new_context()
-    page = context.new_page()
     page.goto(FREE)
     engine_ready(page)
     # Take the clipboard away the way a locked-down browser would.

@@ -5,6 +5,10 @@ every board game, Mak-hot's ฮอส; so do English words, the synonyms that th
 (site_builder/search_words.py) and a word typed with a wrong tone mark. Hits show a title, the
 game and an excerpt with the word marked; the count is announced; it all works by keyboard, at
 360 px, and with JavaScript off the page is a list of every page.
+
+None is about a first visit: the pages share the session's warm contexts (conftest.py: one HTTP
+cache, so Pagefind's files are fetched once; storage cleared per test); the page whose index is
+refused (page.route) and the page without JavaScript have contexts of their own.
 """
 from __future__ import annotations
 
@@ -16,7 +20,7 @@ from playwright.sync_api import Page, expect
 
 from tests.site_builder.thai_words import latin_words, visible_texts
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.warm]  # not about a first visit: one HTTP cache (conftest.py)
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 PHONE = {"viewport": {"width": 360, "height": 640}, "is_mobile": True, "has_touch": True}
@@ -170,9 +174,8 @@ def test_keyboard_only_search_and_more_hits(page):
     expect(page).to_have_url(re.compile(re.escape(focused) + "$"))
 
 
-def test_the_header_box_sends_its_words_to_the_search_page(new_context):
-    context = new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
+def test_the_header_box_sends_its_words_to_the_search_page(open_warm_page):
+    page = open_warm_page(viewport={"width": 1280, "height": 900})
     page.goto("/th/makruk/board-and-pieces/")
     box = page.locator("header form.site-search input[type=search]")
     expect(box).to_be_visible()
@@ -182,12 +185,10 @@ def test_the_header_box_sends_its_words_to_the_search_page(new_context):
     expect(page).to_have_url(re.compile(r"/th/search/\?q="))
     expect(page.locator("#search-status")).to_have_text(re.compile(r"\d"), timeout=20_000)
     assert "/th/makruk/khun-met-khon/" in [href for _, href in lesson_hits(page)][:TOP]
-    context.close()
 
 
-def test_on_a_phone_the_header_keeps_a_link_and_the_page_fits_360_px(new_context):
-    context = new_context(**PHONE)
-    page = context.new_page()
+def test_on_a_phone_the_header_keeps_a_link_and_the_page_fits_360_px(open_warm_page):
+    page = open_warm_page(**PHONE)
     page.goto("/th/makruk/board-and-pieces/")
     link = page.locator("header a.search-link")
     expect(link).to_be_visible()
@@ -205,7 +206,6 @@ def test_on_a_phone_the_header_keeps_a_link_and_the_page_fits_360_px(new_context
             "#search-results .search-hits a").all()[:5], page.locator("#search-results .search-more").first]:
         box = target.bounding_box()
         assert box and box["height"] >= 44, (target, box)
-    context.close()
 
 
 def test_without_javascript_the_box_is_a_link_to_a_list_of_every_page(new_context, built_site):
@@ -236,7 +236,7 @@ def test_without_javascript_the_box_is_a_link_to_a_list_of_every_page(new_contex
     context.close()
 
 
-def test_when_the_index_cannot_load_the_page_says_so_and_keeps_the_list(page):
+def test_when_the_index_cannot_load_the_page_says_so_and_keeps_the_list(page, context):  # routed: its own context
     page.route("**/pagefind/**", lambda route: route.abort())
     search(page, "th", "ฮอส")
     expect(page.locator("#search-status")).to_have_text(re.compile("ค้นหาไม่ได้ในตอนนี้"))
@@ -244,15 +244,13 @@ def test_when_the_index_cannot_load_the_page_says_so_and_keeps_the_list(page):
 
 
 @pytest.mark.parametrize("lang, query", [("th", "ฮอส"), ("en", "king")])
-def test_search_page_with_hits_has_no_axe_violations(new_context, lang, query):
+def test_search_page_with_hits_has_no_axe_violations(open_warm_page, lang, query):
     if not AXE.is_file():
         pytest.fail(f"{AXE} is missing: run `npm ci` (bash .ci/setup does)")
-    context = new_context(bypass_csp=True)
-    page = context.new_page()
+    page = open_warm_page(bypass_csp=True)
     search(page, lang, query)
     page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
     result = page.evaluate("axe.run(document, { resultTypes: ['violations'] })")
     found = [f"{v['id']}: {v['help']} — " + "; ".join(" ".join(n["target"]) for n in v["nodes"][:4])
              for v in result["violations"]]
-    context.close()
     assert found == [], "\n".join(found)

@@ -4,7 +4,8 @@ reorder them (by mouse and keyboard), set the settings; the student's link then 
 site's own core/assignment.js) to exactly those items in that order with those settings, the
 builder's URL keeps the assignment across a reload, and the QR code, screenshotted, decodes
 (zxing-cpp) to the link. Bad input: a garbage or older code in the builder's URL, a result code
-pasted there, an exercise that no longer exists, a link too long for a QR code, 40 items at most.
+pasted there, an exercise that no longer exists, an assignment too long for a link (refused, saying
+how to fix it), 40 items at most.
 Typed titles never run as HTML. axe-clean when filled, fits 360 px, says it needs JavaScript
 without it. Screenshots at 360 and 1280 px go to artifacts_dir.
 """
@@ -271,16 +272,20 @@ def test_forty_items_at_most(page: Page):
     assert qr_text(page) == link  # a full assignment still fits a readable QR code
 
 
-def test_a_link_too_long_for_a_qr_code_says_so_and_keeps_the_link(page: Page):
+def test_an_assignment_too_long_for_a_link_says_how_to_fix_it_and_makes_no_link(page: Page):
     open_builder(page)
     for item in result_ids(page)[:40]:
         add(page, item)
+    link = student_link(page)
     rng = random.Random(13)
     page.fill("#assign-instructions", "".join(chr(rng.randrange(0x4E00, 0x9FFF)) for _ in range(1000)))
-    expect(page.locator("#assign-qr-error")).to_contain_text("ยาวเกินกว่าจะทำเป็นคิวอาร์โค้ดได้")
-    expect(page.locator("#assign-qr svg")).to_have_count(0)
-    expect(page.locator("#assign-downloads")).to_be_hidden()
-    assert len(decode(page, student_link(page))["items"]) == 40  # the link itself still works
+    # core/assignment.js refuses a code longer than a QR code a phone still reads (CodeError TOO_LONG)
+    expect(page.locator("#assign-invalid")).to_contain_text("ยาวเกินกว่าที่ลิงก์และคิวอาร์โค้ดจะรับได้")
+    expect(page.locator("#assign-invalid")).to_contain_text("แบ่งเป็นหลายงาน")
+    expect(page.locator("#assign-share")).to_be_hidden()
+    assert f"#{page.evaluate('location.hash.slice(1)')}" == link[link.index("#"):]  # the builder's URL keeps the last good code
+    page.fill("#assign-instructions", "สั้นลง")
+    assert len(decode(page, student_link(page))["items"]) == 40
 
 
 def test_english_page_and_no_horizontal_scroll_at_360(browser, site_url, artifacts_dir):

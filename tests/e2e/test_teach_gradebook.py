@@ -184,9 +184,14 @@ def test_codes_are_verified_by_replay_and_the_bad_ones_flagged(gradebook, artifa
     assert requests and all(url.startswith(site) for url in requests), [u for u in requests if not u.startswith(site)]
 
     page.set_viewport_size({"width": 1280, "height": 900})
+    wide = page.evaluate("""() => ({box: document.querySelector('.gb-scroll').scrollWidth,
+        boxView: document.querySelector('.gb-scroll').clientWidth, sidebar: document.querySelectorAll('.layout > .sidebar').length,
+        right: Math.max(...[...document.querySelectorAll('#gb-table tr > *')].map((cell) => cell.getBoundingClientRect().right))})""")
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / "gradebook-1280.png"), full_page=True)
     page.screenshot(path=str(artifacts_dir / "gradebook-1280.png"), full_page=True)
+    assert wide["box"] <= wide["boxView"], wide  # at 1280 px every column of 4 items is in sight, no scrolling ...
+    assert wide["right"] <= 1280 and wide["sidebar"] == 0, wide  # ... the page is wide: no lesson sidebar
     page.set_viewport_size({"width": 360, "height": 780})
     page.screenshot(path=str(SHOTS / "gradebook-360.png"), full_page=True)
     page.screenshot(path=str(artifacts_dir / "gradebook-360.png"), full_page=True)
@@ -231,16 +236,16 @@ def test_sorting_removing_and_the_csv(gradebook):
     with page.expect_download() as info:
         page.get_by_role("button", name="ดาวน์โหลดไฟล์ตารางคะแนน (ซีเอสวี)").click()
     download = info.value
-    assert download.suggested_filename == f"gradebook-{made['id']}.csv"
+    assert re.fullmatch(r"การบ้าน-b-สัปดาห์-1-b-\d{4}-\d{2}-\d{2}\.csv", download.suggested_filename)  # title and date
     data = Path(download.path()).read_bytes()
     assert data.startswith(b"\xef\xbb\xbf")
     text = data.decode("utf-8-sig")
     lines = text.strip().split("\r\n")
-    assert lines[0].startswith("ชื่อ,ตรวจผ่าน,ทำได้ (ข้อ),เวลารวม (นาที:วินาที),ข้อ 1 ผล,ข้อ 1 ครั้งที่ลอง")
+    assert lines[0].startswith("เลขที่,ชื่อ,ตรวจ,ทำได้ (ข้อ),เวลารวม (วินาที),ข้อ 1 ")
     assert len(lines) == 4
-    somying = next(line for line in lines if line.startswith("สมหญิง รักเรียน"))
-    assert "ใช่" in somying and "↺ ทำได้หลังพลาด" in somying and "◇ ดูเฉลย" in somying
-    assert any(line.startswith("นักปลอม,ไม่,3,") for line in lines)
+    somying = next(line for line in lines if line.startswith(",สมหญิง รักเรียน"))
+    assert "✓ ผ่าน" in somying and "↺ ทำได้หลังพลาด" in somying and "◇ ดูเฉลย" in somying
+    assert any(line.startswith(",นักปลอม,⚠ ไม่ผ่าน,3,") for line in lines)  # solved as replayed: a number
 
     row(page, "นักปลอม").get_by_role("button", name="ลบ นักปลอม ออกจากตาราง").click()
     expect(page.locator("#gb-table tbody tr")).to_have_count(2)

@@ -5,6 +5,11 @@ it back with pypdfium2: A4 pages; each item's number and title on a page before 
 its diagram drawn there (dark pixels where the diagram sits, on the rendered page); the answer
 key's heading first on a page of its own, after every item, and no diagram from there on. The
 first page is saved as a PNG (artifacts_dir) to be looked at.
+The paper budget (issue #23 §5): ten exercises of the four games print in at most four pages and
+the key in at most two, on A4 and on Letter; each item whole on one page; boards seen from the side
+to move with their coordinates beside them; nothing of the screen (buttons, links, status) on paper.
+Teacher-made exercises (inside the code, proven in the page by the real engine) print with their
+answers in the key.
 Then the page's bad input: no code, a garbage code, an older version, a result code given as an
 assignment, an item the site no longer has; the teacher's words only as text; axe; 360 px.
 """
@@ -45,9 +50,9 @@ def encode(page: Page, assignment: dict) -> str:
     }""", assignment)
 
 
-def open_worksheet(page: Page, lang: str, code: str, state: str = "ready") -> None:
+def open_worksheet(page: Page, lang: str, code: str, state: str = "ready", timeout: float = 30_000) -> None:
     page.goto(f"/{lang}/teach/worksheet/#{code}")
-    expect(page.locator("#ws-sheet")).to_have_attribute("data-state", state, timeout=30_000)
+    expect(page.locator("#ws-sheet")).to_have_attribute("data-state", state, timeout=timeout)
 
 
 def assignment(items: list[str], lang: str = "en", **more) -> dict:
@@ -94,7 +99,7 @@ def test_worksheet_pdf_has_a4_pages_a_diagram_per_item_and_the_key_on_its_own_pa
         assert heading in texts[key], f"the answer key has no entry for item {n}"
         assert diagram_drawn(pdf[pages[0]], f"Exercise {n}"), f"item {n}'s diagram is not drawn on page {pages[0] + 1}"
     for i in range(key, len(pdf)):
-        assert "tomove" not in texts[i], f"page {i + 1} (answer key) has a diagram's caption"
+        assert "abcdefgh" not in texts[i] and "hgfedcba" not in texts[i], f"page {i + 1} (answer key) has a board's coordinates"
 
     first = pdf[0].render(scale=2).to_pil()
     first.save(artifacts_dir / "worksheet-en-page1.png")
@@ -112,7 +117,7 @@ def diagram_drawn(pdf_page, heading: str) -> bool:
     scale = 2
     image = pdf_page.render(scale=scale).to_pil().convert("L")
     height = pdf_page.get_size()[1]
-    side = 190  # points: the diagram is 68 mm wide (print.css)
+    side = 145  # points: the board is 52 mm wide (print.css)
     x0, y0 = int(left * scale), int((height - bottom + 24) * scale)
     box = image.crop((x0, y0, x0 + side * scale, y0 + side * scale))
     dark = sum(box.histogram()[:128])
@@ -142,7 +147,8 @@ def test_thai_worksheet_has_the_task_in_thai_and_an_item_that_no_longer_exists_g
     sheet = page.locator("#ws-items > li")
     expect(sheet).to_have_count(3)
     expect(sheet.nth(0).locator(".ws-task")).to_have_text(mate["goal"])
-    expect(sheet.nth(0).locator("figure figcaption")).to_contain_text("ตาเดินของ")
+    expect(sheet.nth(0).locator("figure.kr-board + p.ws-task")).to_have_count(1)  # the task under the board
+    expect(sheet.nth(0).locator("figure figcaption")).to_have_count(0)  # the task says whose move it is
     expect(sheet.nth(1)).to_have_class(re.compile("ws-gone"))
     expect(sheet.nth(1)).to_contain_text("ข้อ 2")
     expect(sheet.nth(1)).to_contain_text("gone-puzzle-404")
@@ -211,3 +217,137 @@ def test_worksheet_fits_a_phone_and_is_axe_clean(page: Page, new_context, lang):
         pytest.fail(f"{AXE} is missing: run `npm ci`")
     found = violations(new_context, AXE.read_text(encoding="utf-8"), f"/{lang}/teach/worksheet/#{code}")
     assert found == [], "\n".join(found)
+
+
+# ---- the paper budget (issue #23 §5) ---------------------------------------------------------
+
+MAX_EXERCISE_PAGES = 4
+MAX_KEY_PAGES = 2
+
+
+def ten_items(items: list[dict], lang: str = "en") -> list[dict]:
+    """Ten exercises of the four games: a Makruk mate with Black to move first and one with White
+    to move last, Mak-hot, Komayo, two Dummy tables, quizzes with choices, a counting question."""
+    black, white = ("ดำ", "ขาว") if lang == "th" else ("Black", "White")
+    mates = [item for item in items if item["game"] == "makruk" and item["kind"] == "mate"]
+    return [next(item for item in mates if item["goal"].startswith(black)), first_of(items, "makhos", "win"),
+            first_of(items, "komayo", "mate"), first_of(items, "dummy", "scoring"), first_of(items, "makruk", "rule-quiz"),
+            first_of(items, "makhos", "best-move"), first_of(items, "makruk", "counting"),
+            first_of(items, "dummy", "dummy-discard"), first_of(items, "komayo", "rule-quiz"),
+            next(item for item in mates if item["goal"].startswith(white))]
+
+
+def print_pdf(page: Page, path, paper: str) -> pdfium.PdfDocument:
+    page.pdf(path=str(path), format=paper, print_background=True)
+    return pdfium.PdfDocument(str(path))
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+def test_ten_exercises_of_four_games_print_in_four_pages_and_the_key_in_two(page: Page, tmp_path, paper):
+    """The sheet is printed twice: whole, then with the key hidden. The key starts a page of its
+    own (break-before: page), so the pages the second print lacks are exactly the key's: no page
+    is counted by guessing where the key starts in the PDF's text. That no item is split is read
+    from the PDF's text (pypdfium2): its heading, its task under the board and its last choice on
+    one page, the same page (print emulation has no pages, so boxes cannot be measured against them)."""
+    items = ten_items(catalog(page, "en")["items"])
+    page.goto("/en/teach/worksheet/")
+    open_worksheet(page, "en", encode(page, assignment([item["id"] for item in items])))
+    whole = print_pdf(page, tmp_path / "whole.pdf", paper)
+    page.evaluate("document.getElementById('ws-key').hidden = true")
+    exercises = print_pdf(page, tmp_path / "exercises.pdf", paper)
+    key_pages = len(whole) - len(exercises)
+    assert len(exercises) <= MAX_EXERCISE_PAGES, f"10 exercises take {len(exercises)} {paper} pages"
+    assert 1 <= key_pages <= MAX_KEY_PAGES, f"the answer key takes {key_pages} {paper} pages"
+    texts = [squeeze(exercises[i].get_textpage().get_text_range()) for i in range(len(exercises))]
+    for n, item in enumerate(items, start=1):
+        heading = squeeze(f"Exercise {n} {item['title']}")
+        pages = [i for i, text in enumerate(texts) if heading in text]
+        assert len(pages) == 1, f"item {n} ({heading}) is on pages {pages}"
+        assert squeeze(item["goal"]) in texts[pages[0]], f"item {n}'s task is not on its heading's page: split across pages"
+        choices = page.locator("#ws-items > li").nth(n - 1).locator(".ws-choices li")
+        if choices.count():  # an item's last words: its last choice
+            assert squeeze(choices.last.text_content()) in texts[pages[0]], f"item {n}'s choices are split across pages"
+
+
+def test_on_paper_only_the_sheet_with_boards_from_the_side_to_move_and_readable_coordinates(page: Page, artifacts_dir):
+    items = ten_items(catalog(page, "en")["items"])
+    page.goto("/en/teach/worksheet/")
+    open_worksheet(page, "en", encode(page, assignment([item["id"] for item in items])))
+    page.set_viewport_size({"width": 794, "height": 1123})  # an A4 page's width at 96 dpi
+    page.emulate_media(media="print")
+    shown = page.evaluate("""() => [...document.querySelectorAll(
+        'button, nav, a[href], [role=status], .ws-screen, .site-header, .site-footer, .breadcrumbs')]
+      .filter((e) => e.getClientRects().length > 0).map((e) => e.outerHTML.slice(0, 80))""")
+    assert shown == [], f"on paper: {shown}"
+    sheet = page.locator("#ws-items > li")
+    expect(sheet).to_have_count(10)
+    assert sheet.evaluate_all("els => els.map((e) => getComputedStyle(e).breakInside)") == ["avoid"] * 10
+
+    def coordinates(n: int) -> tuple[str, str]:
+        board = sheet.nth(n - 1).locator("svg.kr-print-board")
+        return "".join(board.locator(".kr-file").all_text_contents()), "".join(board.locator(".kr-rank").all_text_contents())
+
+    assert coordinates(1) == ("hgfedcba", "12345678"), "Black to move: Black's side (rank 8) is at the bottom"
+    assert coordinates(10) == ("abcdefgh", "87654321"), "White to move: White's side (rank 1) is at the bottom"
+    for n, item in enumerate(items, start=1):
+        if item["game"] != "dummy":
+            expect(sheet.nth(n - 1).locator("svg.kr-print-board .kr-rank")).to_have_count(8)
+    mm = 96 / 25.4
+    letter = sheet.first.locator(".kr-file").first.bounding_box()
+    assert letter["height"] >= 2.4 * mm, f"a file letter is {letter['height'] / mm:.1f} mm tall on paper"
+    page.screenshot(path=str(artifacts_dir / "worksheet-print-794.png"), full_page=True)
+    page.emulate_media(media="screen")
+    page.set_viewport_size({"width": 360, "height": 780})
+    page.screenshot(path=str(artifacts_dir / "worksheet-screen-360.png"), full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_teacher_made_exercises_print_with_their_answers_in_the_key(page: Page):
+    """A Makruk mate (Black to move) and a Dummy figure made with core/teacher-exercise.js's
+    proveExercise by the real engine in the page, from two catalog exercises' positions, then
+    printed: the board drawn in the page with Black at the bottom and its pieces, the table's cards;
+    in the key the proven line in notation and in words, and the table's figure."""
+    items = catalog(page, "th")["items"]
+    black_mate = next(item for item in items if item["game"] == "makruk" and item["kind"] == "mate"
+                      and item["goal"].startswith("ดำ"))
+    scoring = first_of(items, "dummy", "scoring")
+    page.goto("/th/teach/worksheet/")
+    made = page.evaluate("""async ({ mateUrl, scoringUrl }) => {
+      const { engine } = await import('/static/js/core/engine-client.js');
+      const { proveExercise } = await import('/static/js/core/teacher-exercise.js');
+      const { readPuzzlePage } = await import('/static/js/teach/worksheet-item.js');
+      const read = async (url) => readPuzzlePage(await (await fetch(url)).text());
+      const [mate, scoring] = [await read(mateUrl), await read(scoringUrl)];
+      const call = (request) => engine.call(request, { timeout: 90000 });
+      return {
+        mate: await proveExercise(call, { game: 'makruk', kind: 'mate', position: mate.data.position, mate_in: 1,
+          title: 'โจทย์รุกจนของครู', hints: [] }),
+        figure: await proveExercise(call, { game: 'dummy', kind: 'scoring', table: scoring.data.table,
+          question: scoring.data.question, title: 'แต้มของครู', hints: [] }),
+        settled: scoring.solution.at(-1),
+      };
+    }""", {"mateUrl": black_mate["url"], "scoringUrl": scoring["url"]})
+    mate, figure = made["mate"], made["figure"]
+    code = encode(page, assignment([mate["id"], first_of(items, "makhos", "win")["id"], figure["id"]], lang="th",
+                                   exercises=[mate, figure]))
+    open_worksheet(page, "th", code, timeout=180_000)
+    sheet = page.locator("#ws-items > li")
+    expect(sheet).to_have_count(3)
+    board = sheet.nth(0).locator("svg.kr-print-board")
+    expect(sheet.nth(0).locator(".ws-meta")).to_contain_text("โจทย์ของครู")
+    expect(sheet.nth(0).locator(".ws-task")).to_contain_text("จน")
+    pieces = sum(ch.isalpha() for ch in mate["data"]["position"].split()[0])
+    expect(board.locator(".kr-pieces use")).to_have_count(pieces)
+    assert "".join(board.locator(".kr-rank").all_text_contents()) == "12345678", "Black to move: Black at the bottom"
+    assert sheet.nth(2).locator(".dk-card").count() > 10, "the teacher's Dummy table is drawn"
+    key = page.locator("#ws-key-items > li")
+    expect(key).to_have_count(3)
+    line = mate["data"]["line"]
+    expect(key.nth(0).locator(".ws-notation")).to_have_text(" ".join(line))
+    expect(key.nth(0).locator(".ws-key-words li")).to_have_count(len(line))
+    expect(key.nth(0).locator(".ws-key-words")).to_contain_text(f"{line[0][:2]} ไป {line[0][2:4]}")
+    points = re.search(r"-?\d+", made["settled"].replace("−", "-")).group(0)
+    seat = figure["data"]["question"]["player"].lstrip("P")
+    expect(key.nth(2).locator(".ws-key-words")).to_contain_text(f"ขา {seat}: {points}")
+    page.emulate_media(media="print")
+    assert sheet.evaluate_all("els => els.map((e) => getComputedStyle(e).breakInside)") == ["avoid"] * 3

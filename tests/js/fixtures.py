@@ -4,7 +4,8 @@
 
 writes {"trees": {label: data}, "solutions": [data of every puzzle with a proven tree],
 "quizzes": {label: data}, "playout": {"data", "line", "drawn", "live"}, "scoring": {ask: {"data",
-"answer", "player"}}}: each ``data`` is a puzzle page's data block (site_builder/puzzles/pages.py
+"answer", "player"}}, "teacher": {"mate" | "scoring": {"game", "kind", "data", "live", ["answer"]}}}
+(teacher-made exercises' data as the engine proves them; see teacher_fixtures): each ``data`` is a puzzle page's data block (site_builder/puzzles/pages.py
 page_data, Thai), recorded replies and all. ``playout.live`` holds the engine's replies
 (engine.api) to the requests a replay makes off the page's recorded line, as [request, reply]
 pairs: node's fake live engine answers from them. tests/site_builder/test_js_units.py runs this
@@ -56,6 +57,29 @@ def drawn_playout(playout: dict) -> tuple[list[str], list[list[dict]]]:
         moves.append(next(mv["move"] for mv in reply["legal"] if reply["board"][mv["from"]] in ("K", "k")))
 
 
+def teacher_fixtures(first) -> dict:
+    """What a teacher-made exercise holds (core/teacher-exercise.js data), made by the engine as the
+    builder makes it (the ``prove`` op for a forced win, ``settle`` for a Dummy figure), with the
+    live engine's replies to every request a replay of its right line and of a wrong key asks: a
+    teacher-made exercise has no recorded replies, the live engine answers."""
+    mate = first(lambda p: p.game == "makruk" and p.kind == "mate" and p.proof.get("mate_in") == 2)
+    proof = call({"op": "prove", "game": "makruk", "position": mate.position, "task": {"kind": "mate", "in": 2}})
+    assert proof["ok"], proof
+    win = {key: proof[key] for key in ("position", "solver", "orientation", "mate_in", "line", "tree")}
+    line = proof["line"]
+    live = []
+    for cut in range(0, len(line), 2):  # before each of the solver's moves of the line
+        request = {"op": "play", "game": "makruk", "position": proof["position"], "moves": line[:cut]}
+        live.append([request, call(request)])
+    scoring = first(lambda p: p.kind == "scoring" and p.fields.get("ask") == "net")
+    table = scoring.board["table"]
+    settle = {"op": "settle", "game": "dummy", "table": table}
+    figure = {"table": table, "question": {"ask": "net", "player": scoring.fields["player"], "item": ""}}
+    return {"mate": {"game": "makruk", "kind": "mate", "data": win, "live": live},
+            "scoring": {"game": "dummy", "kind": "scoring", "data": figure, "answer": scoring.proof["answer"],
+                        "live": [[settle, call(settle)]]}}
+
+
 def fixtures() -> dict:
     found, problems = load_puzzles(ROOT)
     assert not problems, problems
@@ -80,6 +104,7 @@ def fixtures() -> dict:
         if ask and ask not in scoring:
             scoring[ask] = {"data": data(p), "answer": p.proof["answer"], "player": p.fields.get("player")}
     return {
+        "teacher": teacher_fixtures(first),
         "trees": {label: data(first(test)) for label, test in TREES.items()},
         "solutions": [data(p) for p in puzzles if p.proof.get("tree")],
         "quizzes": quizzes,

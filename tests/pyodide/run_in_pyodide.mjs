@@ -111,8 +111,10 @@ async function main() {
   }
 
   if (opts.engineWheel) {
-    // as the browser worker does it, into site-packages (the worker unpacks into its cwd, on sys.path)
-    const extractDir = pyodide.runPython("import sys; '/lib/python%d.%d/site-packages' % sys.version_info[:2]");
+    // as the browser worker does it, into site-packages (the worker unpacks into its cwd, on sys.path);
+    // over a snapshot, into the cwd as the worker does: the snapshot's engine was imported from there
+    const extractDir = opts.snapshot ? undefined
+      : pyodide.runPython("import sys; '/lib/python%d.%d/site-packages' % sys.version_info[:2]");
     pyodide.unpackArchive(new Uint8Array(fs.readFileSync(opts.engineWheel)), "wheel", { extractDir });
   }
   if (opts.guardStdlib) {

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from site_builder import assets
-from site_builder.assets import FONT_FILES, PYODIDE_FILES, SNAPSHOT_NAME, WHEEL_NAME, AssetUrls, minified_css, write_assets
+from site_builder.assets import FONT_FILES, PYODIDE_FILES, WHEEL_NAME, AssetUrls, minified_css, write_assets
 from site_builder.errors import BuildFailed
 from site_builder.js_strip import stripped_js
 from site_builder.pyodide_trim import ALWAYS_KEPT, engine_modules, files_hash, trimmed_lock, trimmed_zip
@@ -33,16 +33,20 @@ def test_urls_follow_the_contract(built):
     assert isinstance(urls, AssetUrls)
     assert re.fullmatch(rf"/pyodide/v{re.escape(version)}-[0-9a-f]{{12}}/", urls.pyodide_base), urls.pyodide_base
     assert re.fullmatch(r"/engine/[0-9a-f]{12}/kradan-0\.1\.0-py3-none-any\.whl", urls.wheel_url)
+    # Pyodide's memory snapshot holds the engine: named by the wheel it holds, beside Pyodide's files.
+    wheel_hash = hashlib.sha256((out / urls.wheel_url.lstrip("/")).read_bytes()).hexdigest()[:12]
+    assert urls.snapshot_url == f"{urls.pyodide_base}snapshot-{wheel_hash}.bin.gz"
 
 
 def test_pyodide_runtime_files_are_copied_unchanged(built):
     out, urls = built
     folder = out / urls.pyodide_base.strip("/")
-    assert sorted(p.name for p in folder.iterdir()) == sorted(PYODIDE_FILES + (SNAPSHOT_NAME,))
+    snapshot_name = urls.snapshot_url.rsplit("/", 1)[1]
+    assert sorted(p.name for p in folder.iterdir()) == sorted(PYODIDE_FILES + (snapshot_name,))
     for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"):
         assert (folder / name).read_bytes() == (ROOT / "node_modules/pyodide" / name).read_bytes()
     # The memory snapshot of a started Pyodide, gzipped: tens of MB of heap inside.
-    snapshot = gzip.decompress((folder / SNAPSHOT_NAME).read_bytes())
+    snapshot = gzip.decompress((folder / snapshot_name).read_bytes())
     assert len(snapshot) > 10_000_000
 
 
@@ -213,15 +217,18 @@ def test_missing_node_modules_says_run_npm_ci(tmp_path):
 
 
 @pytest.mark.slow  # the inner loop (README, Tests) leaves it to the full run
-def test_changed_engine_gives_a_new_wheel_and_same_sources_the_same_bytes(tmp_path, monkeypatch):
+def test_changed_engine_gives_a_new_wheel_and_same_sources_the_same_bytes(tmp_path):
+    """pip builds the same wheel bytes again from the same sources (into an empty cache); a changed
+    engine gets a new wheel and URL, and the same trimmed Pyodide (its imports are the same). The
+    project copy has this project's engine, so its first build comes from the cache the site's
+    build filled, and the changed engine's wheel and trace go to that cache too: a run that has
+    built the site runs pip twice here and Node once, not three times each."""
     root = _fake_project(tmp_path, with_node_modules=True)
-    monkeypatch.setenv("KRADAN_CACHE_DIR", str(tmp_path / "cache1"))
     first = write_assets(tmp_path / "a", root)
-    # A fresh cache rebuilds with pip: the bytes (and so the URL) must come out the same.
-    monkeypatch.setenv("KRADAN_CACHE_DIR", str(tmp_path / "cache2"))
-    assert write_assets(tmp_path / "b", root) == first
+    rebuilt = assets.engine_wheel(root, cache_dir=tmp_path / "empty-cache")
+    assert rebuilt.read_bytes() == (tmp_path / "a" / first.wheel_url.lstrip("/")).read_bytes()
     with open(root / "engine" / "__init__.py", "a", encoding="utf-8") as f:
-        f.write("\n# changed\n")
+        f.write("\n# changed\n")  # as tests/e2e/test_offline.py's build B: one wheel for both
     changed = write_assets(tmp_path / "c", root)
     assert changed.wheel_url != first.wheel_url
     assert changed.pyodide_base == first.pyodide_base

@@ -48,7 +48,7 @@ console.log(JSON.stringify(out));
 def run(tmp_path: Path, steps: list[dict]) -> list[dict]:
     node = shutil.which("node")
     assert node, "node is needed to run the browser's assignment.js"
-    for name in ("assignment.js", "codes.js", "progress.js"):
+    for name in ("assignment.js", "teacher-exercise.js", "codes.js", "progress.js"):
         shutil.copy(JS / name, tmp_path / name)
     (tmp_path / "package.json").write_text('{"type": "module"}')
     (tmp_path / "run.js").write_text(RUNNER)

@@ -15,11 +15,12 @@ from sb_helpers import PROJECT, URLS, lesson, write_tree
 from site_builder import offline
 from site_builder.build import build
 from site_builder.errors import BuildFailed
-from site_builder.pyodide_trim import PYODIDE_FILES, SNAPSHOT_NAME
+from site_builder.pyodide_trim import PYODIDE_FILES
 from site_builder.serve import MIME_TYPES, headers_for, load_header_rules
 
 WHEEL = b"PK a stand-in for the engine wheel"
-PYODIDE = {name: f"stand-in for {name}\n".encode() for name in (*PYODIDE_FILES, SNAPSHOT_NAME)}
+SNAPSHOT = URLS.snapshot_url.rsplit("/", 1)[1]  # snapshot-<the wheel's hash12>.bin.gz
+PYODIDE = {name: f"stand-in for {name}\n".encode() for name in (*PYODIDE_FILES, SNAPSHOT)}
 FRAME = {"static/css/site.css": "body{}\n", "static/js/offline.js": "export {};\n",
          "static/js/lang-switch.js": "export {};\n", "static/js/core/i18n.js": "export const t = 1;\n",
          "static/img/icon-192.png": "the small icon every page names"}
@@ -77,7 +78,7 @@ def test_the_shell_is_small_and_the_engine_is_only_in_the_pack(site):
     engine = {URLS.wheel_url, *(URLS.pyodide_base + name for name in PYODIDE_FILES)}
     assert set(pack) == (pages - set(shell)) | data | {"/" + rel for rel in ELSEWHERE} | engine
     assert {"/", "/th/", "/th/makruk/board/", "/th/makruk/sandbox/", "/en/makruk/moves/"} <= set(pack)
-    assert URLS.pyodide_base + SNAPSHOT_NAME not in {**shell, **pack}
+    assert URLS.snapshot_url not in {**shell, **pack} and info["snapshot"] == URLS.snapshot_url
     assert info["wheel"] == URLS.wheel_url and pack[URLS.wheel_url][:2] == [short_hash(WHEEL), len(WHEEL)]
     for path, (digest, size, sent) in {**shell, **pack}.items():
         content = (site / (path.lstrip("/") + ("index.html" if path.endswith("/") else ""))).read_bytes()

@@ -45,6 +45,7 @@ UI = {
            "tierRule": "ลองอ่านกติกา {rule} อีกครั้ง", "yourAnswer": "คำตอบของคุณ: {answer}",
            "showAnswer": "ดูเฉลย", "answerShown": "เฉลย", "tryAgain": "แก้ตัวเลขแล้วตรวจใหม่ได้",
            "loading": "กำลังโหลดเอนจินเพื่อตรวจคำตอบ…", "failed": "โหลดเอนจินไม่สำเร็จ เฉลยอยู่ด้านล่าง",
+           "failedLocked": "โหลดเอนจินไม่สำเร็จ จึงตรวจคำตอบไม่ได้ ลองโหลดหน้าใหม่",
            "meldLine": "{name} +{points}", "layoffLine": "ดัมมี่ {card} +{points}", "handLine": "ไพ่ในมือ −{points}"},
     "en": {"answer": "Answer", "check": "Check", "right": "Right!", "wrong": "Not yet",
            "notNumber": "Write a number, like 250 or -120", "departs": "Your figure departs from the engine's at line {n}: {line}",
@@ -54,6 +55,7 @@ UI = {
            "tierRule": "Read rule {rule} again.", "yourAnswer": "Your answer: {answer}",
            "showAnswer": "Show the answer", "answerShown": "Answer", "tryAgain": "Change the figure and check again.",
            "loading": "Loading the engine to check answers…", "failed": "The engine failed to load; the answer is below.",
+           "failedLocked": "The engine failed to load, so answers cannot be checked: try reloading the page.",
            "meldLine": "{name} +{points}", "layoffLine": "layoff {card} +{points}", "handLine": "hand −{points}"},
 }
 
@@ -115,8 +117,11 @@ class Scoring(PuzzleKind):
     def page_data(self, puzzle, proof, lang):
         question = {name: puzzle.fields[name] for name in ("ask", "player", "item")}
         return {"mate_in": None, "line": [], "tree": None, "quiz": None, "table": puzzle.board["table"],
-                "question": question, "words": browser_words(lang), "ui": UI[lang],
+                "question": question, **self.page_words(lang),
                 "calculator": calculator.share_link(lang, puzzle.board["table"])}
+
+    def page_words(self, lang):
+        return {"words": browser_words(lang), "ui": UI[lang]}
 
     def page_requests(self, puzzle, proof):
         """The settle the page judges by, and the meld_check of every group a points count lists."""

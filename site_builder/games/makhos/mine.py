@@ -13,11 +13,11 @@ import random
 
 from engine.core import search
 from engine.core.budget import unlimited
+from engine.core.gain import solution_line
 from engine.makhos import MakhosGame, MakhosState, fen
 from engine.options import resolve
 
 from ...plugin import Candidate, Miner
-from ...puzzles.kinds.best_move import solution_line
 from .words import SIDES
 
 MIN_PLY = 6

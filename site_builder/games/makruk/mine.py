@@ -13,6 +13,7 @@ import random
 
 from engine.core import search
 from engine.core.budget import unlimited
+from engine.core.gain import solution_line
 from engine.makruk import MakrukGame, MakrukState
 from engine.makruk.evaluation import VALUES, material_balance
 from engine.makruk.position import PROMOTION, Position, move_uci
@@ -20,7 +21,6 @@ from engine.makruk.refusals import legal_handle
 from engine.options import resolve
 
 from ...plugin import Candidate, Miner
-from ...puzzles.kinds.best_move import solution_line
 from .words import PIECE_TAGS, PIECE_WORDS, SIDE_WORDS
 
 MIN_PLY = 8  # no candidates from the opening

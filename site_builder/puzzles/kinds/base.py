@@ -91,6 +91,12 @@ class PuzzleKind:
         """``{"mate_in": .., "line": [..], "tree": {..} | None, "quiz": {..} | None}``."""
         raise NotImplementedError
 
+    def page_words(self, lang: str) -> dict:
+        """The fields of this kind's page data that are the same for every puzzle (the words its
+        browser UI needs): a teacher-made exercise's page (site_builder/teach/exercise_page.py)
+        carries them, as its exercise comes in the link without them. None by default."""
+        return {}
+
     def page_requests(self, puzzle: "Puzzle", proof: dict) -> list[PageRequest]:
         """The engine requests the page makes while the reader solves (none: a page that never asks)."""
         return []

@@ -7,10 +7,10 @@ every move not listed as accepted, at ``depth`` plies (plus captures). If the ke
 game, every other move that also wins within the depth must be listed in ``alternatives``.
 Listed alternatives must be within the margin of the key.
 
-The gain: the key's score less the material balance of the start position (the solver's view);
-the target is the gain less ``TOLERANCE``. A solver move *settles* the puzzle when the game is
-won, or when the balance on the board reaches the target and stays there after the defender's
-best captures (the quiescence search). The solution line goes on until it settles: after each
+The gain, the target and the tree are the engine's (:mod:`engine.core.gain`, which the ``prove``
+op's best-move task shares): a solver move *settles* the puzzle when the game is won, or when the
+balance on the board reaches the target and stays there after the defender's best captures (the
+quiescence search). The solution line goes on until it settles: after each
 solver move that does not settle, the defender's best reply (the highest score at ``depth``,
 for the defender), then a solver move that goes on winning (one that settles at once if there
 is one, else a best-scoring one that still reaches the target), within ``MAX_SOLVER_MOVES``
@@ -22,10 +22,7 @@ for every other move, the defender's best reply from a 2-ply material search (``
 """
 from __future__ import annotations
 
-from collections.abc import Hashable
-from dataclasses import dataclass
-
-from engine.core import search
+from engine.core.gain import MATE_LINE, MAX_SOLVER_MOVES, TOLERANCE, Gain, gain_tree, handle_of, main_path, solver_moves
 from engine.core.protocol import State
 from engine.core.search import text_of
 from engine.errors import EngineError
@@ -34,12 +31,6 @@ from ..engine_ctx import GameEngine
 from ...replies import PageRequest, tree_requests
 from .base import Field, Issue, PuzzleKind
 from .mate import play_solution
-
-MATE_LINE = search.WIN_SCORE / 2
-REPLY_DEPTH = 2
-TOLERANCE = 1.0  # the line may settle one material unit short of what the search promised
-MAX_SOLVER_MOVES = 4  # the key and three more moves to win the material
-EPS = 1e-6
 
 
 def _score(value: float) -> str:
@@ -56,70 +47,6 @@ def _names(moves: list[str]) -> str:
 
 def _listing(moves: list[str]) -> str:
     return "[" + ", ".join(f'"{m}"' for m in moves) + "]" if len(moves) > 1 else repr(moves[0])
-
-
-def _handle(state: State, text: str) -> Hashable:
-    return next(h for h in state.handles() if text_of(state, h) == text)
-
-
-def best_reply(material: search.MaterialSearch, state, depth: int) -> str:
-    """The reply with the best material score at ``depth`` plies (plus captures), the same value
-    ``move_scores`` gives, found with a narrowing window (captures first, then text order; the
-    first of equal replies wins)."""
-    handles = sorted(state.handles(), key=lambda h: (not state.move(h).captures, text_of(state, h)))
-    best, alpha = None, -2 * search.WIN_SCORE
-    for handle in handles:
-        value = -material.score(state.child(handle), depth - 1, -2 * search.WIN_SCORE, -alpha)
-        if best is None or value > alpha:
-            best, alpha = handle, value
-    return text_of(state, best)
-
-
-@dataclass
-class Gain:
-    """What the key promises and how the rest of the line is judged."""
-
-    material: search.MaterialSearch
-    solver: str
-    depth: int
-    base: float  # the start position's balance, the solver's view
-    target: float  # the balance the line must reach and keep: base + gain - TOLERANCE
-
-    def balance(self, state: State) -> float:
-        """The material balance of ``state`` from the solver's view."""
-        value = state.evaluate()
-        return value if state.turn == self.solver else -value
-
-    def settled(self, after: State) -> bool:
-        """After a solver move: the game is won, or the target is on the board and the defender's
-        captures cannot take it back."""
-        ended = after.outcome()
-        if ended is not None:
-            return ended.winner == self.solver
-        if self.balance(after) < self.target - EPS:
-            return False
-        return -self.material.score(after, 0) >= self.target - EPS
-
-    def keeping(self, state: State) -> list[str]:
-        """The solver's moves in ``state`` that go on winning: those that settle now if any does
-        (take the material when it can be taken), else the best-scoring ones at ``depth`` that
-        still reach the target."""
-        scores = self.material.move_scores(state, self.depth)
-        keep = sorted(m for m, s in scores.items() if s >= self.target - EPS)
-        now = [m for m in keep if self.settled(state.child(_handle(state, m)))]
-        if now:
-            return now
-        top = max(scores.values())
-        return [m for m in keep if scores[m] >= top - EPS]
-
-    def best_replies(self, state: State) -> tuple[list[str], dict[str, float]]:
-        """The defender's replies with the highest score at ``depth`` (captures first, then text
-        order), and every reply's score (the defender's view)."""
-        scores = self.material.move_scores(state, self.depth)
-        top = max(scores.values())
-        best = [m for m in scores if scores[m] >= top - EPS]
-        best.sort(key=lambda m: (not state.move(_handle(state, m)).captures, m))
-        return best, scores
 
 
 class BestMoveKind(PuzzleKind):
@@ -171,53 +98,15 @@ class BestMoveKind(PuzzleKind):
             return None, issues
         base = start.evaluate()
         gain = Gain(engine.material(), start.turn, depth, base, scores[key] - TOLERANCE)
-        tree = self._node(gain, start, MAX_SOLVER_MOVES, line, first=sorted(accepted))
+        tree = gain_tree(gain, start, MAX_SOLVER_MOVES, line, first=sorted(accepted))
         issues = check_line(gain, start, line, tree)
         if issues:
             return None, issues
-        giveaways = sorted({start.move(_handle(start, m)).to_square for m in accepted} | set(accepted))
+        giveaways = sorted({start.move(handle_of(start, m)).to_square for m in accepted} | set(accepted))
         return {"solver": start.turn, "line": line, "depth": depth, "margin": margin,
                 "accepted": sorted(accepted), "scores": {m: round(s, 2) for m, s in sorted(scores.items())},
                 "gain": round(scores[key] - base, 2), "target": round(gain.target - base, 2),
                 "tree": tree, "giveaways": giveaways}, []
-
-    # ------------------------------------------------------------------ the tree
-    def _node(self, gain: Gain, state: State, moves_left: int, preferred: list[str],
-              first: list[str] | None = None) -> dict:
-        """A solver node: every move that keeps the gain and settles in time (at the root: the
-        accepted first moves), with the defender's best reply after each, and a refutation of
-        every other move."""
-        keeping = first if first is not None else gain.keeping(state)
-        wins = {}
-        for text in keeping:
-            rest = preferred[1:] if preferred and preferred[0] == text else []
-            branch = self._branch(gain, state, text, moves_left, rest)
-            if branch is None and first is not None and text != preferred[0]:
-                branch = {"done": True}  # an accepted alternative whose gain comes later than we look
-            if branch is not None:
-                wins[text] = branch
-        refutations = {}
-        for handle in sorted(state.handles(), key=lambda h: text_of(state, h)):
-            written = text_of(state, handle)
-            if written in wins:
-                continue
-            after = state.child(handle)
-            refutations[written] = None if after.outcome() is not None else best_reply(gain.material, after, REPLY_DEPTH)
-        return {"wins": wins, "refutations": refutations}
-
-    def _branch(self, gain: Gain, state: State, text: str, moves_left: int, preferred: list[str]) -> dict | None:
-        """After the solver's ``text``: done, or the defender's best reply and the next node (None
-        when the gain is not on the board within ``moves_left`` solver moves)."""
-        after = state.child(_handle(state, text))
-        if gain.settled(after):
-            return {"done": True}
-        if moves_left <= 1 or after.outcome() is not None:
-            return None
-        best, _ = gain.best_replies(after)
-        reply = preferred[0] if preferred and preferred[0] in best else best[0]
-        node = self._node(gain, after.child(_handle(after, reply)), moves_left - 1,
-                          preferred[1:] if preferred and preferred[0] == reply else [])
-        return {"reply": reply, "node": node} if node["wins"] else None
 
     # ------------------------------------------------------------------ pages
     def page_data(self, puzzle, proof: dict, lang: str) -> dict:
@@ -241,33 +130,6 @@ class BestMoveKind(PuzzleKind):
         return GameEngine(puzzle.site).line_words(puzzle.position, proof["line"], lang)
 
 
-def solution_line(state: State, key: str, depth: int, material: search.MaterialSearch) -> list[str] | None:
-    """The line a file must give for ``key`` in ``state`` (the miner writes it), or None when the
-    key does not win the material on the board in time."""
-    scores = material.move_scores(state, depth)
-    gain = Gain(material, state.turn, depth, state.evaluate(), scores[key] - TOLERANCE)
-    tree = BEST_MOVE._node(gain, state, MAX_SOLVER_MOVES, [key], first=[key])
-    return main_path(tree, key) if key in tree["wins"] else None
-
-
-def solver_moves(node: dict) -> int:
-    """The most solver moves from ``node`` to a settled win along the tree."""
-    return max(1 if "done" in win else 1 + solver_moves(win["node"]) for win in node["wins"].values())
-
-
-def main_path(tree: dict, key: str) -> list[str]:
-    """The tree's line from ``key``: each reply, then the first winning move, until done."""
-    line, node, move = [], tree, key
-    while True:
-        line.append(move)
-        win = node["wins"][move]
-        if "done" in win:
-            return line
-        line.append(win["reply"])
-        node = win["node"]
-        move = next(iter(node["wins"]))
-
-
 def check_line(gain: Gain, start: State, line: list[str], tree: dict) -> list[Issue]:
     """The file's line must be the tree's: best replies, moves that keep the gain, ending where it settles."""
     key = line[0]
@@ -285,7 +147,7 @@ def check_line(gain: Gain, start: State, line: list[str], tree: dict) -> list[Is
             return [Issue(f"solution[{j}]", f"{move} {said}",
                           f"play one of: {', '.join(sorted(node['wins'])) or 'none (change the position)'}")]
         win = node["wins"][move]
-        after = state.child(_handle(state, move))
+        after = state.child(handle_of(state, move))
         if "done" in win:
             if j + 1 < len(line):
                 return [Issue(f"solution[{j + 1}]", f"the material is already won after {move} "
@@ -303,7 +165,7 @@ def check_line(gain: Gain, start: State, line: list[str], tree: dict) -> list[Is
             return [Issue(f"solution[{j + 1}]", f"{reply} is not the defender's best reply: {best[0]} keeps more "
                           f"({_score(scores[best[0]])} against {_score(scores[reply])} for the defender, depth {gain.depth})",
                           f"use a best reply: {', '.join(best)}")]
-        node, state = win["node"], after.child(_handle(after, reply))
+        node, state = win["node"], after.child(handle_of(after, reply))
     return []
 
 

@@ -13,6 +13,7 @@ import json
 
 from engine.api import MAX_WIN_DEPTH
 from engine.core import search
+from engine.core.prove import refutation_words
 from engine.core.search import text_of
 from engine.errors import EngineError
 
@@ -138,18 +139,10 @@ def play_solution(engine: GameEngine, puzzle) -> tuple[Line | None, list[Issue]]
 
 
 def not_forced(solver: search.MateSolver, state, move, n: int, short: bool = False) -> str:
-    """'mate in 2 is not forced: after c6c7, a8b8 defends' (or why the move ends the game)."""
+    """'mate in 2 is not forced: after c6c7, a8b8 defends' (or why the move ends the game): the
+    engine's words (engine.core.prove.refutation_words, which the prove op also says)."""
     head = "" if short else f"mate in {n} is not forced: "
-    written = text_of(state, move)
-    after = state.child(move)
-    result = search.verdict(state, after)
-    if result is not None and result != search.WIN:
-        why = "stalemate" if after.outcome().reason == "stalemate" else "a draw" if result == search.DRAW else "a loss"
-        return f"{head}after {written} the game ends in {why}"
-    reply = solver.refutation(state, move, n)
-    if reply is None:  # cannot happen for a move that does not win; keep the message useful anyway
-        return f"{head}after {written} there is no forced mate"
-    return f"{head}after {written}, {text_of(after, reply)} defends"
+    return head + refutation_words(solver, state, move, n)["en"]
 
 
 def check_defences(solver: search.MateSolver, played: Line, line: list[str], n: int) -> list[Issue]:

@@ -9,7 +9,7 @@ import random
 import pytest
 from door_checks import error_of
 
-from engine.core.budget import Budget
+from engine.core.budget import Budget, without_time_limit
 from engine.core.computer import LEVELS, Level, Searcher, choose, is_win, pick
 from engine.core.protocol import Game, GameSpec, Move, Outcome, State
 from engine.errors import UNSUPPORTED_OP
@@ -128,9 +128,19 @@ def test_a_part_of_a_budget_is_no_bigger_and_ends_with_it():
     assert part._deadline == whole._deadline
 
 
+@pytest.mark.time_limits
 def test_a_level_budget_has_the_levels_time_limit():
     level = Level(2, depth=2, nodes=300, margin=0.1, seconds=0.25)
     assert (level.budget().nodes, level.budget(40).nodes, level.budget().seconds) == (300, 40, 0.25)
+
+
+@pytest.mark.time_limits
+def test_a_level_has_no_time_limit_where_searches_run_on_nodes_alone():
+    """The build records the computer's replies inside without_time_limit(): the same everywhere."""
+    level = Level(3, depth=4, nodes=300, margin=0.0, seconds=0.25)
+    with without_time_limit():
+        assert level.budget().seconds is None
+    assert level.budget().seconds == 0.25
 
 
 def test_pick_without_margin_takes_the_first_best():
@@ -165,6 +175,7 @@ def test_bestmove_is_unsupported_for_a_game_without_it(monkeypatch):
     assert error["code"] == UNSUPPORTED_OP and error["field"] == "op"
 
 
+@pytest.mark.time_limits
 def test_a_probe_that_runs_out_of_time_still_lets_the_computer_move():
     """Time up during Game.computer_action's probe: no BUDGET_EXCEEDED, a legal move comes."""
     class Probing(PileGame):

@@ -1,5 +1,5 @@
 """Every search op of the JSON door stops on time, whatever node budget the request asks for:
-``perft``, ``mate`` and ``defend`` answer BUDGET_EXCEEDED with reason ``out_of_time`` and the
+``perft``, ``mate``, ``defend`` and ``prove`` answer BUDGET_EXCEEDED with reason ``out_of_time`` and the
 nodes they searched after engine.core.budget.SEARCH_SECONDS; ``bestmove`` plays the best move
 found within its level's time. The clock is read inside the search loop (every
 DOOR_CLOCK_EVERY nodes), so the same holds inside Pyodide, which has no threads or signals.
@@ -21,6 +21,8 @@ from engine.core import computer
 from engine.errors import BUDGET_EXCEEDED
 from engine.registry import GAMES
 
+pytestmark = pytest.mark.time_limits  # these tests are about the wall clock
+
 TINY_SECONDS = 1e-6  # gone by the first clock read: any search longer than DOOR_CLOCK_EVERY nodes stops there
 BOARD_GAMES = sorted(gid for gid, spec in GAMES.items() if {"perft", "mate", "defend"} <= set(spec.ops))
 
@@ -28,7 +30,7 @@ BOARD_GAMES = sorted(gid for gid, spec in GAMES.items() if {"perft", "mate", "de
 def hardest(op: str, game: str) -> dict:
     """The op's deepest request with the largest node budget the door accepts, from the start."""
     depth = {"perft": {"depth": MAX_PERFT_DEPTH}, "mate": {"mate_in": MAX_WIN_DEPTH},
-             "defend": {"horizon": MAX_WIN_DEPTH}}[op]
+             "defend": {"horizon": MAX_WIN_DEPTH}, "prove": {"task": {"kind": "mate", "in": MAX_WIN_DEPTH}}}[op]
     return {"op": op, "game": game, "budget": budgets.MAX_NODES, **depth}
 
 
@@ -37,7 +39,7 @@ def test_the_board_games_are_all_checked():
 
 
 @pytest.mark.parametrize("game", BOARD_GAMES)
-@pytest.mark.parametrize("op", ["perft", "mate", "defend"])
+@pytest.mark.parametrize("op", ["perft", "mate", "defend", "prove"])
 def test_the_largest_search_stops_on_time(op, game, monkeypatch):
     monkeypatch.setattr(budgets, "SEARCH_SECONDS", TINY_SECONDS)
     error = error_of(hardest(op, game))

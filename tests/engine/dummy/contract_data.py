@@ -35,6 +35,7 @@ ERROR_REQUESTS = {
 
 # Codes Dummy never produces, and why.
 NOT_PRODUCED = {
+    "NOT_PROVEN": "prove is the board games' op (a Dummy figure is settled, never searched)",
     "ILLEGAL_POSITION": "a malformed STATE is BAD_POSITION; an impossible table is BAD_TABLE",
     "BAD_MOVE": "an action that does not parse is ILLEGAL_MOVE with reason bad_action (dummy-play.md)",
     "GAME_OVER": "an action after the end is ILLEGAL_MOVE with reason game_over (dummy-play.md)",

@@ -41,6 +41,7 @@ ERROR_REQUESTS = {
     "GAME_OVER": {"op": "play", "moves": ["e3e5", "e6e5"]},
     "COUNT_NOT_ALLOWED": {"op": "play", "moves": ["claim-draw"]},
     "BUDGET_EXCEEDED": {"op": "mate", "mate_in": 3, "budget": 100},
+    "NOT_PROVEN": {"op": "prove", "position": "4k3/8/8/8/8/8/8/4K3 b - 1", "task": {"kind": "mate"}},  # bare Kings
 }
 
 # Codes Komayo never produces, and why.

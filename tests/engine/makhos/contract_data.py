@@ -38,6 +38,7 @@ ERROR_REQUESTS = {
     "ILLEGAL_MOVE": {"op": "play", "moves": ["b2-b3"]},
     "GAME_OVER": {"op": "play", "position": "B:Wa1:B", "moves": ["b8-a7"]},
     "BUDGET_EXCEEDED": {"op": "mate", "position": START, "mate_in": 3, "budget": 100},
+    "NOT_PROVEN": {"op": "prove", "position": "W:Wa1:Bh8", "task": {"kind": "mate"}},  # one man each: no forced win
 }
 
 # Codes Mak-hot never produces, and why.

@@ -39,6 +39,8 @@ ERROR_REQUESTS = {
     "GAME_OVER": {"op": "defend", "position": "4k3/R7/4K3/8/8/8/8/8 w - - 0 1", "moves": ["a7a8"], "horizon": 1},
     "COUNT_NOT_ALLOWED": {"op": "play", "moves": ["count-start"]},
     "BUDGET_EXCEEDED": {"op": "mate", "position": START, "mate_in": 3, "budget": 100},
+    "NOT_PROVEN": {"op": "prove", "position": "2sm1r2/1n6/p5kp/1p1p2p1/6P1/P1N1m~1RR/6KS/1r6 b - - 1 40",
+                   "task": {"kind": "mate", "in": 2}},  # a mate in 1 claimed as one in 2
     "UNSUPPORTED_OP": {"op": "settle"},  # a card game's op
 }
 

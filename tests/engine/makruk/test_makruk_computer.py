@@ -114,6 +114,7 @@ def test_a_request_budget_caps_the_search_and_a_legal_move_still_comes(nodes):
     assert reply["move"] in call({"op": "legal_moves", "game": "makruk", "position": MIDDLEGAME})["moves"]
 
 
+@pytest.mark.time_limits
 def test_the_time_limit_ends_the_search_with_a_legal_move(monkeypatch):
     """A limit no machine can meet: the clock is read after the first few hundred nodes."""
     monkeypatch.setitem(computer.LEVELS, 3, dataclasses.replace(LEVELS[3], seconds=1e-9))

@@ -20,10 +20,18 @@ const FILE_STRIP = 0.32; // height of the file letters' strip, below the squares
 /** @type {BoardSize} the usual board */
 export const STANDARD = Object.freeze({ files: 8, ranks: 8 });
 /**
- * The viewBox of a live board: the squares plus the coordinate strips.
- * @param {BoardSize} [size]
+ * How wide the coordinate strips beside the squares are, in squares: `left` (the rank numbers)
+ * and `bottom` (the file letters).
+ * @typedef {{left: number, bottom: number}} Strips
  */
-export const viewBox = (size = STANDARD) => `${-RANK_STRIP} 0 ${size.files + RANK_STRIP} ${size.ranks + FILE_STRIP}`;
+/** @type {Strips} the live board's */
+const LIVE_STRIPS = Object.freeze({ left: RANK_STRIP, bottom: FILE_STRIP });
+/**
+ * The viewBox of a live board: the squares plus the coordinate strips (`strips`: another board's, e.g. a printed one).
+ * @param {BoardSize} [size]
+ * @param {Strips} [strips]
+ */
+export const viewBox = (size = STANDARD, { left, bottom } = LIVE_STRIPS) => `${-left} 0 ${size.files + left} ${size.ranks + bottom}`;
 
 /**
  * The size a page gives a board: data-files and data-ranks on `host` or the nearest element
@@ -91,20 +99,39 @@ export function drawGrid(svg, id, upright, shaded = () => false, size = STANDARD
       cells.set(square, { cell, piece });
     }
   }
-  const lines = Array.from({ length: Math.max(files, ranks) - 1 }, (_, i) =>
-    (i + 1 < files ? `M${i + 1} 0v${ranks}` : '') + (i + 1 < ranks ? `M0 ${i + 1}h${files}` : '')).join('');
   const deco = svgEl('g', { class: 'kr-deco', 'aria-hidden': 'true' }, svg);
-  svgEl('path', { class: 'kr-grid', d: lines }, deco);
+  svgEl('path', { class: 'kr-grid', d: gridLines(size) }, deco);
   svgEl('rect', { class: 'kr-edge', width: files, height: ranks }, deco);
-  const coords = svgEl('g', { class: 'kr-coords', transform: `scale(${1 / TEXT_SCALE})` }, deco);
-  const at = (v) => String(Math.round(v * TEXT_SCALE));
-  for (let i = 0; i < Math.max(files, ranks); i++) {
-    if (i < files) svgEl('text', { class: 'kr-file', x: at(i + 0.5), y: at(ranks + FILE_STRIP / 2) }, coords).textContent = squareAtXY(i, ranks - 1, upright, size)[0];
-    if (i < ranks) svgEl('text', { class: 'kr-rank', x: at(-RANK_STRIP / 2), y: at(i + 0.5) }, coords).textContent = squareAtXY(0, i, upright, size).slice(1);
-  }
+  drawCoordinates(deco, upright, size);
   const arrows = svgEl('g', { class: 'kr-arrows' }, deco);
   const ghost = svgEl('use', { class: 'kr-ghost', width: 1.15, height: 1.15, 'aria-hidden': 'true' }, svg);
   return { cells, arrows, ghost };
+}
+
+/**
+ * The inner lines between the squares of a board of `size`, one path.
+ * @param {BoardSize} size
+ */
+export const gridLines = ({ files, ranks }) => Array.from({ length: Math.max(files, ranks) - 1 }, (_, i) =>
+  (i + 1 < files ? `M${i + 1} 0v${ranks}` : '') + (i + 1 < ranks ? `M0 ${i + 1}h${files}` : '')).join('');
+
+/**
+ * The file letters (class kr-file) centred in the strip below the squares and the rank numbers
+ * (kr-rank) in the strip left of them, in a g.kr-coords appended to `parent`, the letters first (a
+ * printed board's text reads "abcdefgh12345678"); drawn at 100x (CSS sizes them: font-size 25px is
+ * a quarter of a square).
+ * @param {SVGElement} parent
+ * @param {boolean} upright
+ * @param {BoardSize} [size]
+ * @param {Strips} [strips]
+ */
+export function drawCoordinates(parent, upright, size = STANDARD, { left, bottom } = LIVE_STRIPS) {
+  const { files, ranks } = size;
+  const coords = svgEl('g', { class: 'kr-coords', transform: `scale(${1 / TEXT_SCALE})` }, parent);
+  const at = (v) => String(Math.round(v * TEXT_SCALE));
+  for (let i = 0; i < files; i++) svgEl('text', { class: 'kr-file', x: at(i + 0.5), y: at(ranks + bottom / 2) }, coords).textContent = squareAtXY(i, ranks - 1, upright, size)[0];
+  for (let i = 0; i < ranks; i++) svgEl('text', { class: 'kr-rank', x: at(-left / 2), y: at(i + 0.5) }, coords).textContent = squareAtXY(0, i, upright, size).slice(1);
+  return coords;
 }
 
 /** Arrow polygon for a lesson mark "b1d2", from the centre of one square towards the other (as the static diagrams draw it). */

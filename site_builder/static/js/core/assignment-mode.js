@@ -2,12 +2,15 @@
  * A puzzle page in assignment mode: opened from a student's assignment page
  * (/<lang>/a/#<code>, teach/student.js) as /<lang>/puzzles/<id>/#as=<assignmentId>&i=<n>, with
  * the student's state for that assignment saved in this browser (core/student-state.js) and
- * listing this puzzle. Every puzzle UI gets it through core/puzzle-shell.js's Shell:
+ * listing this puzzle; a teacher-made item of the assignment is opened on its own page as
+ * /<lang>/teach/exercise/#<item id>#<code> (core/exercise-link.js; the state is made there when
+ * this browser has none yet). Every puzzle UI gets it through core/puzzle-shell.js's Shell:
  *
  * - a bar above the puzzle, "งาน: <title> · ข้อ n จาก N", with a link back to the assignment;
  * - hint and solution buttons hidden when the assignment does not allow them, for every puzzle
  *   UI at once: article#kr-puzzle[data-as-hints|data-as-solution="off"] and
- *   css/assignment-mode.css (both "off" until the code is read); `allows(rule)` for the UIs' guards;
+ *   css/assignment-mode.css (both "off" until the code is read); `rules` for the solution lock
+ *   (core/solution-lock.js, asked through Shell.may), `allows(rule)`;
  * - the success panel's "next" goes to the next item (with its hash), after the last one back
  *   to the assignment page; the page's pager (the index's next puzzle) is hidden;
  * - `log(type, value)` appends an event (["m", move], ["t"], ["r"], ["a", answer], ["h"], ["s"])
@@ -20,8 +23,10 @@
  * When the browser cannot save, the bar says results may be lost on reload; the page goes on.
  */
 import { lang, fill } from './i18n.js';
-import { LIMITS, decodeAssignment } from './assignment.js';
-import { hasItem, itemOf, loadState, problem, saveState, summarize } from './student-state.js';
+import { LIMITS, assignmentId, decodeAssignment } from './assignment.js';
+import { hasItem, itemOf, loadState, newState, problem, saveState, summarize } from './student-state.js';
+import { exerciseUrl, readExerciseHash } from './exercise-link.js';
+import { isExerciseId } from './teacher-exercise.js';
 import { add } from './progress-ui.js';
 
 const WORDS = {
@@ -63,19 +68,51 @@ export function parseHash(hash) {
 /** The hash of item `index` (1-based) of assignment `aid`. */
 export const itemHash = (aid, index) => `#as=${aid}&i=${index}`;
 
-/** The puzzle page of item `id` in assignment mode. */
-export const itemUrl = (pageLang, id, aid, index) => `/${pageLang}/puzzles/${encodeURIComponent(id)}/${itemHash(aid, index)}`;
+/**
+ * The page of item `id` (the `index`-th, 1-based) of assignment `aid` in assignment mode: a catalog
+ * puzzle's page, or the exercise page of a teacher-made item, which carries the assignment `code`.
+ */
+export const itemUrl = (pageLang, id, aid, index, code) => (isExerciseId(id) ? exerciseUrl(pageLang, id, code)
+  : `/${pageLang}/puzzles/${encodeURIComponent(id)}/${itemHash(aid, index)}`);
 
 /** The student's assignment page of `code`. */
 export const studentUrl = (pageLang, code) => `/${pageLang}/a/#${code}`;
 
 export class AssignmentMode {
-  /** The page's assignment mode for puzzle `data`, or null when the page is not in it. */
+  /**
+   * The page's assignment mode for puzzle `data`, or null when the page is not in it; a promise of
+   * it on a teacher-made exercise's page (its code is read first).
+   * @returns {AssignmentMode | null | Promise<AssignmentMode | null>}
+   */
   static enter(data) {
+    if (readExerciseHash(window.location.hash)) return AssignmentMode.enterExercise(data);
     const where = parseHash(window.location.hash);
     const state = where && loadState(where.aid);
     if (!state || !hasItem(state, data.id)) return null;
     return new AssignmentMode(data, where, state);
+  }
+
+  /**
+   * A teacher-made exercise's page (#<id>#<code>): the item of the assignment in its code, with
+   * the student's state in this browser (made here when there is none, as the assignment page would).
+   */
+  static async enterExercise(data) {
+    const { id, code } = readExerciseHash(window.location.hash);
+    let a;
+    try {
+      a = await decodeAssignment(code);
+    } catch {
+      return null; // the exercise page says what is wrong with the link
+    }
+    const index = a.items.indexOf(id) + 1;
+    if (id !== data.id || index < 1) return null;
+    const aid = assignmentId(a);
+    let state = loadState(aid);
+    if (!state) {
+      state = newState(code, a.items);
+      saveState(aid, state);
+    }
+    return new AssignmentMode(data, { aid, index }, state);
   }
 
   constructor(data, { aid, index }, state) {
@@ -157,7 +194,7 @@ export class AssignmentMode {
       go.prepend(next);
     }
     const nextId = this.assignment.items[this.index];
-    next.href = nextId ? itemUrl(lang, nextId, this.aid, this.index + 1) : studentUrl(lang, this.code);
+    next.href = nextId ? itemUrl(lang, nextId, this.aid, this.index + 1, this.code) : studentUrl(lang, this.code);
     next.textContent = word(nextId ? 'next' : 'last');
     next.rel = nextId ? 'next' : '';
     const back = go.querySelector('a.kr-pz-index');

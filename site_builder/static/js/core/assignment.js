@@ -6,6 +6,11 @@
  *   hints: bool, solution: bool, items: [puzzle ids]} as the compact JSON
  *   [title, instructions, lang, due, hints 0|1, solution 0|1, [ids]].
  *   assignmentId(a) = CRC-32 (base 36) of that JSON's UTF-8: the same assignment, the same id.
+ *   With teacher-made exercises (core/teacher-exercise.js; each one's id "t-…" is in items, at
+ *   its place), an 8th field lists them in the order of items, each as [game, kind, title, hints,
+ *   data]: its id is worked out again from that content, so a changed exercise no longer matches
+ *   its item. A catalog-only assignment keeps its 7 fields: its code and id are what they were.
+ *   A code longer than MAX_CODE_CHARS is refused: CodeError('TOO_LONG', {chars, max}).
  * Result code "KS1Z-…": r = {assignment: id, name, started: ISO, submitted: ISO,
  *   items: [{id, events, claimed, attempts, hints, ms}]} as the compact JSON
  *   [id, name, started s, submitted s, [[id, events, claimed letter, attempts, hints, ms], …]].
@@ -16,8 +21,9 @@
  * BAD_CHECKSUM, NO_DEFLATE, WRONG_KIND {tag}, BAD_FIELD {field: 'started' | 'submitted' | 'counts'}:
  * a time no Date can hold, or a count that is not a whole number) with nothing half-read.
  */
-/** @import { Assignment, Result, ResultItem, Claimed, PuzzleEvent, Lang } from '../types/data.js' */
+/** @import { Assignment, Result, ResultItem, Claimed, PuzzleEvent, Lang, TeacherExercise } from '../types/data.js' */
 import { CodeError, checksum, head, pack, unpack } from './codes.js';
+import { cleanExercise, isExerciseId } from './teacher-exercise.js';
 
 export { CodeError, head };
 
@@ -33,6 +39,14 @@ const LETTERS = { solved: 's', retried: 'r', failed: 'f', seen: 'v', '': '-' };
 const EVENTS = { m: 'text', t: 'none', r: 'none', a: 'answer', h: 'none', s: 'none' };
 /** The title of an assignment the teacher left untitled, in its language. */
 export const UNTITLED = { th: 'งานจากครู', en: 'Assignment' };
+/**
+ * The longest assignment code a link can carry: the assignment page draws the student's link as
+ * a QR code (error correction M, byte mode), and the largest QR code (version 40) holds 2,331
+ * bytes at M; 2,000 characters leave 331 for the site's address and the page's path before the
+ * "#". Catalog-only codes stay far below it (40 ids, deflated: a few hundred characters); a few
+ * teacher-made proof trees fit, a dozen deep ones do not.
+ */
+export const MAX_CODE_CHARS = 2000;
 /** @type {Record<string, string>} */
 const PAGES = { student: 'a/', assign: 'teach/assign/', gradebook: 'teach/gradebook/', worksheet: 'teach/worksheet/' };
 
@@ -85,18 +99,51 @@ export function cleanAssignment(a) {
   checkItemCount(items);
   if (!items.every(isItemId)) throw bad();
   if (new Set(items).size !== items.length) throw bad();
-  return { title: title.trim() || UNTITLED[/** @type {Lang} */ (lang)], instructions: instructions.trim(), lang, due, hints, solution, items: [...items] };
+  const exercises = cleanExercises(items, a.exercises ?? []);
+  const clean = { title: title.trim() || UNTITLED[/** @type {Lang} */ (lang)], instructions: instructions.trim(), lang, due, hints, solution, items: [...items] };
+  return exercises.length ? { ...clean, exercises } : clean;
+}
+
+/**
+ * The teacher-made exercises cleaned, in the order of `items`; CodeError('BAD_CODE') unless each
+ * "t-" item has exactly one exercise and each exercise is an item.
+ * @param {string[]} items
+ * @param {unknown} exercises
+ * @returns {TeacherExercise[]}
+ */
+function cleanExercises(items, exercises) {
+  if (!Array.isArray(exercises)) throw bad();
+  const byId = new Map(exercises.map((x) => {
+    const clean = cleanExercise(x);
+    return [clean.id, clean];
+  }));
+  const wanted = items.filter(isExerciseId);
+  if (byId.size !== exercises.length || wanted.length !== byId.size || !wanted.every((id) => byId.has(id))) throw bad();
+  return wanted.map((id) => /** @type {TeacherExercise} */ (byId.get(id)));
+}
+
+/**
+ * The teacher-made exercise `id` of the assignment `a`, or null (a catalog puzzle's id).
+ * @param {Assignment} a
+ * @param {string} id
+ * @returns {TeacherExercise | null}
+ */
+export function teacherExercise(a, id) {
+  return a.exercises?.find((x) => x.id === id) ?? null;
 }
 
 /** @type {(a: Assignment) => string} */
-const assignmentJson = (a) => JSON.stringify([a.title, a.instructions, a.lang, a.due, a.hints ? 1 : 0, a.solution ? 1 : 0, a.items]);
+const assignmentJson = (a) => JSON.stringify([a.title, a.instructions, a.lang, a.due, a.hints ? 1 : 0, a.solution ? 1 : 0, a.items,
+  ...(a.exercises?.length ? [a.exercises.map((x) => [x.game, x.kind, x.title, x.hints, x.data])] : [])]);
 
 /**
  * The assignment's code "KA1Z-…"; CodeError('BAD_CODE') if `a` is not a valid assignment.
  * @param {Assignment} a
  */
 export async function encodeAssignment(a) {
-  return pack(ASSIGNMENT_TAG, VERSION, assignmentJson(cleanAssignment(a)));
+  const code = await pack(ASSIGNMENT_TAG, VERSION, assignmentJson(cleanAssignment(a)));
+  if (code.length > MAX_CODE_CHARS) throw new CodeError('TOO_LONG', { chars: code.length, max: MAX_CODE_CHARS });
+  return code;
 }
 
 /**
@@ -106,9 +153,15 @@ export async function encodeAssignment(a) {
  */
 export async function decodeAssignment(code) {
   const row = await unpackJson(ASSIGNMENT_TAG, fragment(code));
-  if (!Array.isArray(row) || row.length !== 7 || ![0, 1].includes(row[4]) || ![0, 1].includes(row[5])) throw bad();
-  const [title, instructions, lang, due, hints, solution, items] = row;
-  return cleanAssignment({ title, instructions, lang, due, hints: hints === 1, solution: solution === 1, items });
+  if (!Array.isArray(row) || ![7, 8].includes(row.length) || ![0, 1].includes(row[4]) || ![0, 1].includes(row[5])) throw bad();
+  const [title, instructions, lang, due, hints, solution, items, rows = []] = row;
+  if (!Array.isArray(rows) || (row.length === 8 && !rows.length)) throw bad();
+  const exercises = rows.map((/** @type {unknown} */ x) => {
+    if (!Array.isArray(x) || x.length !== 5) throw bad();
+    const [game, kind, xTitle, xHints, data] = x;
+    return { game, kind, title: xTitle, hints: xHints, data };
+  });
+  return cleanAssignment({ title, instructions, lang, due, hints: hints === 1, solution: solution === 1, items, exercises });
 }
 
 /**

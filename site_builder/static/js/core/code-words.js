@@ -14,6 +14,7 @@ export function codeErrorText(err, kind) {
     case 'WRONG_KIND': return t(kind === 'assignment' ? 'codeWrongAssignment' : 'codeWrongResult', { tag: err.detail.tag });
     case 'NO_DEFLATE': return t('codeNoDeflate');
     case 'BAD_FIELD': return t(err.detail.field === 'counts' ? 'codeBadCount' : 'codeBadTime');
+    case 'TOO_LONG': return t('codeTooLong', err.detail);
     case 'TOO_MANY_ITEMS': return t(kind === 'assignment' ? 'codeTooManyAssignment' : 'codeTooManyResult', err.detail);
     default: return t(kind === 'assignment' ? 'codeBadAssignment' : 'codeBadResult');
   }

@@ -12,7 +12,7 @@
  */
 
 /** BAD_CODE | BAD_VERSION (detail {version, older}) | BAD_CHECKSUM | NO_DEFLATE | WRONG_KIND (detail {tag}),
- * and a kind's own: TOO_MANY_ITEMS (assignment.js, detail {count, max}), BAD_FIELD (assignment.js, detail {field}). */
+ * and a kind's own: TOO_MANY_ITEMS (assignment.js, detail {count, max}), TOO_LONG (assignment.js, detail {chars, max}), BAD_FIELD (assignment.js, detail {field}). */
 export class CodeError extends Error {
   /**
    * @param {string} code
@@ -32,13 +32,21 @@ const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
 });
 
 /**
+ * CRC-32 of `bytes` (each 0…255), as an unsigned number (the zip files' CRC too: teach/xlsx-write.js).
+ * @param {ArrayLike<number>} bytes
+ */
+export function crc32(bytes) {
+  let crc = 0xffffffff;
+  for (let i = 0; i < bytes.length; i++) crc = CRC_TABLE[(crc ^ bytes[i]) & 0xff] ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+/**
  * CRC-32 of an ASCII string, in base 36 (7 characters).
  * @param {string} text
  */
 export function checksum(text) {
-  let crc = 0xffffffff;
-  for (let i = 0; i < text.length; i++) crc = CRC_TABLE[(crc ^ text.charCodeAt(i)) & 0xff] ^ (crc >>> 8);
-  return ((crc ^ 0xffffffff) >>> 0).toString(36).padStart(7, '0');
+  return crc32(Array.from({ length: text.length }, (_, i) => text.charCodeAt(i))).toString(36).padStart(7, '0');
 }
 
 /** @param {Uint8Array} bytes */

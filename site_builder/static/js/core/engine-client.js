@@ -8,7 +8,7 @@
  *   engine.startedFrom   -> "snapshot" | "fresh" once ready (how Pyodide started), else null
  *   engine.timings       -> when each loading step ended, in ms since the page's navigation start:
  *                           start (the worker created), then the worker's own steps once ready
- *                           (init, module, python, wheel, bridge: see engine-worker.js), ready
+ *                           (init, module, python, wheel, import, bridge: see engine-worker.js), ready
  *   engine.onStatus(cb)  -> cb(status, detail) on every change; returns an unsubscribe function
  *
  * What a caller can count on (nothing ever hangs):

@@ -6,13 +6,25 @@
  * Messages out: {type: 'ready', from: 'snapshot' | 'fresh', marks} | {type: 'failed', message} | {id, reply} | {id, error}.
  * `marks`: when each loading step ended, in ms since the epoch (the page turns them into its own
  * clock): init (the message came), module (pyodide.mjs imported, the cached snapshot looked up),
- * python (Pyodide started), wheel (the engine unpacked), bridge (the engine imported).
+ * python (Pyodide started), wheel (the engine unpacked), import (the engine imported: a fresh start
+ * only), bridge (call_json in hand).
+ *
+ * Pyodide's memory snapshot (site_builder/pyodide_snapshot.mjs) holds the engine already imported:
+ * restored, it still gets the wheel unpacked (the snapshot holds Python's memory, not its files,
+ * and a later lazy import needs them) but the engine is not imported again. It is named by the
+ * wheel it holds, and says so itself (KRADAN_ENGINE_WHEEL): one made for another wheel is refused.
  */
 
-const BRIDGE = `
+const IMPORT = `
 from engine.api import call_json
 
 call_json
+`;
+// From a snapshot: the module the snapshot holds (reading sys.modules imports nothing).
+const KEPT = `
+import sys
+
+sys.modules['engine.api'].call_json
 `;
 
 let callEngine = null;
@@ -43,36 +55,55 @@ async function cachedSnapshot(url) {
   }
 }
 
-/** After a start without it, fetch the snapshot into the HTTP cache for next time, unless data is scarce. */
-function prefetchSnapshot(url) {
+/**
+ * After a start without it, fetch the snapshot into the HTTP cache for next time, unless data is
+ * scarce; `replace`: the cached one was refused, so past the HTTP cache.
+ */
+function prefetchSnapshot(url, replace) {
   const connection = self.navigator.connection;
   if (connection && (connection.saveData || /2g|3g/.test(connection.effectiveType || ''))) return;
-  fetch(url).then((response) => response.arrayBuffer()).catch(() => {});
+  fetch(url, replace ? { cache: 'reload' } : {}).then((response) => response.arrayBuffer()).catch(() => {});
 }
 
 /**
- * Load Pyodide from `base` (from its snapshot when cached) and unpack the engine wheel.
- * Returns [the Python call function, 'snapshot' | 'fresh'].
+ * The wheel's id: its folder's name, the first 12 hex digits of its sha256 (site_builder/assets.py).
+ * @param {string} wheel
+ */
+const wheelId = (wheel) => new URL(wheel, self.location.href).pathname.split('/').at(-2) || '';
+
+/**
+ * Load Pyodide from `base` (from the snapshot of this wheel's engine when cached) and unpack the
+ * engine wheel. Returns [the Python call function, 'snapshot' | 'fresh'].
  */
 async function load(base, wheel) {
   const wheelBytes = fetchWheel(wheel);
   wheelBytes.catch(() => {}); // reported below, once Pyodide is up
-  const snapshotUrl = `${base}snapshot.bin.gz`;
+  const id = wheelId(wheel);
+  const snapshotUrl = `${base}snapshot-${id}.bin.gz`;
   const [{ loadPyodide }, snapshot] = await Promise.all([import(`${base}pyodide.mjs`), cachedSnapshot(snapshotUrl)]);
   mark('module');
   let pyodide = null;
+  let refused = false;
   if (snapshot) {
     pyodide = await loadPyodide({ indexURL: base, packages: [], _loadSnapshot: snapshot }).catch(() => null);
+    refused = Boolean(pyodide) && pyodide.globals.get('KRADAN_ENGINE_WHEEL') !== id; // another engine's
+    if (refused) pyodide = null;
   }
   const from = pyodide ? 'snapshot' : 'fresh';
   if (!pyodide) {
     pyodide = await loadPyodide({ indexURL: base, packages: [] });
-    prefetchSnapshot(snapshotUrl);
+    prefetchSnapshot(snapshotUrl, refused);
   }
   mark('python');
   pyodide.unpackArchive(await wheelBytes, 'wheel');
   mark('wheel');
-  const bridge = pyodide.runPython(BRIDGE);
+  let bridge;
+  if (from === 'snapshot') {
+    bridge = pyodide.runPython(KEPT);
+  } else {
+    bridge = pyodide.runPython(IMPORT);
+    mark('import');
+  }
   mark('bridge');
   return [bridge, from];
 }

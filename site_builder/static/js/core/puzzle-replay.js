@@ -4,7 +4,7 @@
  * whatever the code claims. Pure: no DOM, no storage; the engine is passed in.
  *
  *   await replayItem(data, events, engine, game)
- *     -> {result, attempts, hints, mistakes, solution, problems}
+ *     -> {result, attempts, hints, mistakes, solution, problems, steps}
  *   data   = the puzzle page's data block (site_builder/puzzles/pages.py page_data)
  *   events = [["m", move] | ["t"] | ["r"] | ["a", answer] | ["h"] | ["s"], …] (core/assignment.js)
  *   engine = core/recorded-engine.js over data.replies (its live fallback only where the page
@@ -12,7 +12,8 @@
  *   game   = the puzzle's game module (games/index.js loadGame, by the page: core never loads a
  *            game), or null when it failed to load
  *   result: 'solved' | 'retried' | 'failed' | 'seen' | '' ; solution: the solution was shown;
- *   problems: codes of events the page could never have recorded (then nothing is verified).
+ *   problems: codes of events the page could never have recorded (then nothing is verified);
+ *   steps: the judge's verdict on each event (judges/grade.js), for the gradebook's detail of it.
  *
  * The judge is the very one the puzzle page drives (judges/index.js: a question by
  * judges/quiz.js, a game's own kind by the judge its module names, a mate / best-move / win
@@ -86,7 +87,7 @@ function bounded(engine, budget) {
  */
 export async function replayItem(data, events, engine, game, budget = replayBudget()) {
   if (events.length > REPLAY_LIMITS.events) {
-    return { result: '', attempts: 0, hints: 0, mistakes: 0, solution: false, problems: ['TOO_LONG'] };
+    return { result: '', attempts: 0, hints: 0, mistakes: 0, solution: false, problems: ['TOO_LONG'], steps: [] };
   }
   return grade(events, await createJudge(data, game, { engine: bounded(engine, budget) }));
 }

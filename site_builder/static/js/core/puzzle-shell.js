@@ -11,7 +11,11 @@
  *   ["h"], ["s"]: see core/assignment-mode.js; a no-op outside assignment mode): log a move or an
  *   answer BEFORE judging it, as fail() and solve() mark the last one wrong / solving; .assignment is
  *   the page's AssignmentMode or null, loaded (.modeReady) only on a page opened as an assignment's
- *   item; forbids('hints' | 'solution') guards those buttons.
+ *   item; may(what) is the solution lock's word (core/solution-lock.js: 'hints' | 'solution' |
+ *   'analyse' | 'tools', decided from that assignment and the solve): every puzzle UI asks it
+ *   before it reveals anything; forbids('hints' | 'solution') = !may(…) guards those buttons;
+ *   showWritten(only) shows the page's written parts (.kr-nojs) when the UI cannot run (on an
+ *   assignment's page its written solution is out of the page until the lock allows it).
  *   judge() resolves to the puzzle's judge (judges/: the gradebook's replay uses the same one),
  *   made at its first use from `loadJudge()`, which each puzzle UI sets (a promise of its judge
  *   module): a page downloads no judge before the reader's first move or answer.
@@ -26,6 +30,7 @@ import * as progress from './progress.js';
 import { add, noticeText, resultBadge } from './progress-ui.js';
 import { moveName } from '../boards/describe.js';
 import { recordedEngine } from './recorded-engine.js';
+import { mayReveal } from './solution-lock.js';
 
 /** The puzzle UI's own words (the rest come from core/i18n.js). */
 const WORDS = {
@@ -41,12 +46,15 @@ const WORDS = {
     wrongNudge: 'ลองดูตำแหน่งอีกครั้ง',
     analyse: 'วิเคราะห์ตำแหน่งนี้',
     liveOffTree: 'ตานี้ไม่อยู่ในเฉลยที่เตรียมไว้ในหน้า กำลังโหลดเอนจินมาตอบ…',
+    liveLoading: 'กำลังโหลดเอนจิน ครั้งแรกอาจใช้เวลาสักครู่…',
     liveAnalyse: 'กำลังโหลดเอนจินเพื่อวิเคราะห์…',
     liveReady: 'เอนจินพร้อมแล้ว',
     analyseReady: 'เอนจินพร้อมแล้ว เดินหมากได้ทั้งสองฝ่ายเพื่อวิเคราะห์',
     liveFailed: 'โหลดเอนจินไม่สำเร็จ แต่ส่วนที่เตรียมไว้ในหน้ายังใช้ได้',
     dataRepaired: 'ข้อมูลเฉลยในหน้านี้เสียหาย จึงโหลดหน้าใหม่จากเครือข่ายมาใช้แทนแล้ว',
     dataBroken: 'ข้อมูลเฉลยในหน้านี้เสียหายและโหลดใหม่ไม่ได้ จึงใช้เอนจินแทน เดินหมากได้อิสระ และอ่านเฉลยที่เขียนไว้ด้านล่างได้ ผลที่บันทึกไว้ยังอยู่ครบ',
+    dataBrokenLocked: 'ข้อมูลโจทย์ในหน้านี้เสียหายและโหลดใหม่ไม่ได้ จึงใช้เอนจินแทน เดินหมากได้อิสระ ผลที่บันทึกไว้ยังอยู่ครบ',
+    solutionLocked: 'ครูปิดเฉลยของงานนี้ไว้ จึงดูเฉลยไม่ได้ ลองคิดเองก่อน',
   },
   en: {
     result: 'Saved:',
@@ -60,12 +68,15 @@ const WORDS = {
     wrongNudge: 'Look at the position again.',
     analyse: 'Analyse this position',
     liveOffTree: 'This move is not in the solution stored in the page: loading the engine to answer…',
+    liveLoading: 'Loading the engine (the first time may take a while)…',
     liveAnalyse: 'Loading the engine for analysis…',
     liveReady: 'The engine is ready.',
     analyseReady: 'The engine is ready: move either side to analyse.',
     liveFailed: 'The engine could not load, but what the page stores still works.',
     dataRepaired: 'The solution data in this page was damaged, so a fresh copy was loaded from the network.',
     dataBroken: 'The solution data in this page is damaged and could not be loaded again, so the engine is used instead: move freely and read the written solution below. Your saved results are all still there.',
+    dataBrokenLocked: 'The puzzle data in this page is damaged and could not be loaded again, so the engine is used instead: move freely. Your saved results are all still there.',
+    solutionLocked: 'Your teacher has locked the solution of this assignment: work it out yourself.',
   },
 };
 
@@ -80,7 +91,44 @@ export function moveWords(game, state, move) {
   return legal?.words?.[lang] ?? moveName(game, state, move);
 }
 
-const ASSIGNMENT_HASH = /^#as=/; // core/assignment-mode.js itemHash
+const ASSIGNMENT_HASH = /^#(as=|t-)/; // core/assignment-mode.js itemHash, core/exercise-link.js exerciseUrl
+/** The page's written parts (.kr-nojs) an assignment may lock, by what they reveal (core/solution-lock.js). */
+const LOCKABLE = /** @type {const} */ ([['.kr-puzzle-solution', 'solution'], ['.kr-puzzle-hints', 'hints']]);
+
+/** What the page's written part `el` reveals, if an assignment may lock it. */
+const lockable = (el) => LOCKABLE.find(([selector]) => el.matches(selector))?.[1] ?? null;
+
+/**
+ * Show the page's written parts (.kr-nojs) to a reader the puzzle UI cannot serve (the engine
+ * failed, the data is damaged), each only if `may(what)` allows it (core/solution-lock.js): a
+ * locked one is taken out of the page (not only hidden) and, for the solution, a note says the
+ * teacher locked it. `parts`: [element, its place (a marker where it was taken out, or null)].
+ * @param {Array<[HTMLElement, Comment | null]>} parts
+ * @param {(what: import('./solution-lock.js').Reveal) => boolean} may
+ */
+export function revealWritten(parts, may) {
+  for (const [el, marker] of parts) {
+    const what = lockable(el);
+    if (!what || may(what)) {
+      marker?.replaceWith(el);
+      el.hidden = false;
+      continue;
+    }
+    const place = marker ?? el; // whichever of the two is in the page
+    if (what === 'solution') {
+      const note = document.createElement('p');
+      note.className = 'kr-pz-locked';
+      note.textContent = words('solutionLocked');
+      place.replaceWith(note);
+    } else {
+      place.remove();
+    }
+    el.remove();
+  }
+}
+
+/** May a page that has no puzzle UI (its data is damaged) reveal `what`? Never in an assignment's page. */
+export const mayWithoutShell = (what) => mayReveal(what, { pending: ASSIGNMENT_HASH.test(window.location.hash) });
 const LIST_KEY = 'kradan.puzzles.list'; // written by puzzle-index.js: the filtered list the reader came from
 
 /** A button with a data-action, appended to `parent`. */
@@ -135,10 +183,10 @@ export class Shell {
     // solution are held back and events wait in order (`modeReady`).
     this.assignment = null;
     this.modePending = ASSIGNMENT_HASH.test(window.location.hash);
-    this.modeReady = this.modePending ? import('./assignment-mode.js').then(({ AssignmentMode }) => {
-      this.assignment = AssignmentMode.enter(data);
-      this.assignment?.attach(this.success);
-      return this.assignment;
+    this.modeReady = this.modePending ? import('./assignment-mode.js').then(({ AssignmentMode }) => AssignmentMode.enter(data)).then((mode) => {
+      this.assignment = mode;
+      mode?.attach(this.success);
+      return mode;
     }, () => null).finally(() => { this.modePending = false; }) : Promise.resolve(null);
 
     // Board and puzzle panel side by side on wide screens: the page's #kr-puzzle-board and
@@ -153,6 +201,15 @@ export class Shell {
     // What the page shows for readers without JavaScript (static choices, hints, solution).
     this.nojs = /** @type {HTMLElement[]} */ ([...document.querySelectorAll('.kr-nojs')]);
     for (const el of this.nojs) el.hidden = true;
+    // On an assignment's page the written solution and hints leave the page until the lock allows
+    // them (showWritten): hidden is not enough, the page's text is there to read.
+    /** @type {Array<[HTMLElement, Comment | null]>} */
+    this.written = this.nojs.map((el) => {
+      if (!this.modePending || !lockable(el)) return [el, null];
+      const marker = document.createComment('kr-locked');
+      el.replaceWith(marker);
+      return [el, marker];
+    });
     this.root = add(uiBox ?? this.layout, 'section', 'kr-pz');
     this.root.setAttribute('aria-label', t('pzRegion'));
     this.root.dataset.kind = data.kind;
@@ -162,7 +219,8 @@ export class Shell {
     this.note = add(this.root, 'p', 'kr-pz-note');
     this.note.setAttribute('role', 'status');
     this.note.hidden = true;
-    this.engine = recordedEngine(data.replies, { onLive: () => this.liveNote('liveOffTree') });
+    // A page without recorded replies (a teacher-made exercise) loads the live engine at once.
+    this.engine = recordedEngine(data.replies, { onLive: () => this.liveNote(data.replies ? 'liveOffTree' : 'liveLoading') });
 
     this.before = add(this.root, 'p', 'kr-pz-before');
     this.showBefore();
@@ -225,9 +283,29 @@ export class Shell {
     this.modeReady.then((mode) => mode?.verdict(value));
   }
 
+  /**
+   * May the page reveal `what` now ('hints' | 'solution' | 'analyse' | 'tools')? The lock
+   * (core/solution-lock.js) decides from the page's assignment (none: everything) and the solve.
+   * @param {import('./solution-lock.js').Reveal} what
+   */
+  may(what) {
+    return mayReveal(what, { rules: this.assignment?.rules ?? null, pending: this.modePending, solved: this.solvedThisVisit });
+  }
+
   /** Does the page's assignment forbid `rule` ('hints' | 'solution')? (Never outside one.) */
   forbids(rule) {
-    return this.modePending || Boolean(this.assignment && !this.assignment.allows(rule));
+    return !this.may(rule);
+  }
+
+  /**
+   * The puzzle UI cannot run (the engine failed): show the page's written parts (those matching
+   * `only`, else all), each if the lock allows it once the page's assignment is read; a locked
+   * solution stays out of the page, with a note saying the teacher locked it.
+   * @param {string} [only] a selector
+   */
+  async showWritten(only) {
+    await this.modeReady.then((mode) => mode?.ready);
+    revealWritten(this.written.filter(([el]) => !only || el.matches(only)), (what) => this.may(what));
   }
 
   /** Show `text` in the note line (empty: hide it). */

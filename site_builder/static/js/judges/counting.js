@@ -16,7 +16,7 @@ import { ask, legalMove, playRequest, problem, refuse } from './verdict.js';
  * @typedef {{fen: string, attacker: string, defender: string, horizon: number}} Playout
  * @typedef {{game: string, playout: Playout}} PlayoutData
  * @typedef {{status: {result: string}, turn?: string}} PlayReply
- * @typedef {{verdict: 'right' | 'wrong' | 'solved'}} PlayoutVerdict
+ * @typedef {{verdict: 'right' | 'wrong' | 'solved', reply: string | null}} PlayoutVerdict the defence's answer (null: none)
  */
 
 /**
@@ -54,15 +54,18 @@ export function createJudge(data, { engine }) {
       await legalMove(engine, game, fen, moves, move);
       moves = [...moves, move];
       let reply = await play();
+      /** @type {string | null} */
+      let answered = null;
       if (reply.status.result === 'ongoing' && reply.turn === defender) {
         const defence = await ask(engine, { op: 'defend', game, position: fen, moves, horizon });
         if (!defence.ok) throw problem('ENGINE_FAILED');
+        answered = defence.move;
         moves = [...moves, defence.move];
         reply = await play();
       }
       const verdict = outcome(data, reply);
       if (verdict !== 'right') state = 'over';
-      return { verdict };
+      return { verdict, reply: answered };
     },
     restart() {
       moves = [];

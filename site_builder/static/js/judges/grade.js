@@ -8,13 +8,15 @@
  * Events after the first solve change nothing. attempts: an attempt starts at the first move
  * after the start, a take-back or a restart, and every answer is one (counted up to the solve);
  * hints: every "h"; mistakes: wrong moves and answers before the solve; solution: "s" came;
- * problems: the code of the ReplayProblem that stopped the replay, if one did.
+ * problems: the code of the ReplayProblem that stopped the replay, if one did; steps: per event,
+ * in order, the judge's verdict on it ({verdict, …detail}) when it judged one (a move or an answer
+ * before the solve), else null (the event that stopped the replay too; none for the events after it).
  */
 import { ReplayProblem } from './verdict.js';
 
 /**
  * @typedef {{result: string, attempts: number, hints: number, mistakes: number, solution: boolean,
- *   problems: string[]}} Graded
+ *   problems: string[], steps: (import('./verdict.js').Verdict | null)[]}} Graded
  */
 
 /**
@@ -27,13 +29,14 @@ import { ReplayProblem } from './verdict.js';
  */
 export async function grade(events, judge) {
   /** @type {Graded} */
-  const out = { result: '', attempts: 0, hints: 0, mistakes: 0, solution: false, problems: [] };
+  const out = { result: '', attempts: 0, hints: 0, mistakes: 0, solution: false, problems: [], steps: [] };
   let fresh = true; // the next move starts an attempt
   let tried = false;
   let seen = false;
   let solved = false;
   try {
     for (const [kind, value] of events) {
+      out.steps.push(null);
       if (kind === 'h') out.hints += 1;
       else if (kind === 's') {
         out.solution = true;
@@ -49,7 +52,9 @@ export async function grade(events, judge) {
         await judge.takeBack();
         fresh = true;
       } else {
-        const { verdict } = kind === 'm' ? await judge.move(/** @type {string} */ (value)) : await judge.answer(value);
+        const said = kind === 'm' ? await judge.move(/** @type {string} */ (value)) : await judge.answer(value);
+        const { verdict } = said;
+        out.steps[out.steps.length - 1] = said;
         if (kind === 'a' || fresh) out.attempts += 1;
         fresh = false;
         tried = true;

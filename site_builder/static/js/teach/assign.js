@@ -13,11 +13,15 @@
  * history.replaceState), so a reload or a shared builder link opens the same assignment; a bad
  * code there is explained and the page starts empty, leaving the address bar as it was until the
  * teacher changes something. Everything typed by a teacher is shown with textContent only.
+ * The teacher's own exercises (teach/maker.js, proven by the engine) join the list like catalog
+ * ones and travel in the code (`exercises`); one that would make the link too long is refused
+ * before any link is made, saying how to fix it.
  */
 import { CodeError, LIMITS, assignmentId, assignmentUrl, decodeAssignment, encodeAssignment, fragment } from '../core/assignment.js';
 import { fill, lang } from '../core/i18n.js';
 import qrcode from '../../vendor/qrcode-generator/qrcode.mjs';
 import { fetchCatalog } from './catalog.js';
+import { exerciseTitle, mountMaker, words as makerWords } from './maker.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const QUIET_ZONE = 4; // modules of white around the code, as the QR standard asks
@@ -40,6 +44,8 @@ const fields = /** @type {Fields} */ ({
 let catalog = null; // the parsed catalog.json
 let byId = new Map(); // id -> catalog item
 let picked = []; // ids, in the assignment's order (ids no longer in the catalog stay, marked)
+/** @type {import('../types/data.js').TeacherExercise[]} */
+let exercises = []; // the teacher-made ones among them (teach/maker.js)
 let generation = 0; // the latest refresh; older ones that finish late are dropped
 let shown = null; // {a, code, url} of the link on screen
 let latest = Promise.resolve(); // the newest refresh: once it ends, the link matches every setting on screen
@@ -151,7 +157,16 @@ function markAdded() {
 
 // ---- the picked list ----------------------------------------------------------------------
 
-const titleOf = (id) => byId.get(id)?.title ?? fill(S.missing, { id });
+/** @param {string} id */
+const ownExercise = (id) => exercises.find((x) => x.id === id) ?? null;
+const titleOf = (id) => byId.get(id)?.title ?? (ownExercise(id) ? exerciseTitle(/** @type {any} */ (ownExercise(id))) : fill(S.missing, { id }));
+
+/** A teacher-made exercise in the list: its title and "your own exercise · game · kind" (no public page to link). */
+function describeOwn(x) {
+  const what = [makerWords.own, catalog.games[x.game] ?? x.game, catalog.kinds[x.kind] ?? x.kind].join(' · ');
+  return element('div', { className: 'assign-item' }, element('strong', { textContent: exerciseTitle(x) }),
+    element('span', { className: 'teach-meta', textContent: what }));
+}
 
 function renderPicked(focus = null) {
   const list = $('assign-picked');
@@ -163,13 +178,15 @@ function renderPicked(focus = null) {
     up.setAttribute('aria-disabled', String(i === 0));
     down.setAttribute('aria-disabled', String(i === picked.length - 1));
     const tools = element('div', { className: 'assign-tools' }, up, down, button(S.remove, fill(S.remove_label, { title }), 'remove'));
-    const row = element('li', {}, item ? describe(item) : element('div', { className: 'assign-item teach-meta', textContent: title }), tools);
+    const own = ownExercise(id);
+    const row = element('li', {}, item ? describe(item) : own ? describeOwn(own)
+      : element('div', { className: 'assign-item teach-meta', textContent: title }), tools);
     row.dataset.id = id;
     return row;
   }));
   $('assign-picked-empty').hidden = picked.length > 0;
   $('assign-count').textContent = fill(S.picked_count, { n: picked.length, max: LIMITS.items });
-  const missing = picked.filter((id) => !byId.has(id));
+  const missing = picked.filter((id) => !byId.has(id) && !ownExercise(id));
   show($('assign-missing'), missing.length ? fill(S.missing_note, { n: missing.length, ids: missing.join(', ') }) : '');
   if (focus) {
     const row = /** @type {HTMLElement[]} */ ([...list.children]).find((li) => li.dataset.id === focus.id);
@@ -206,6 +223,7 @@ function move(id, by) {
 function remove(id) {
   const at = picked.indexOf(id);
   picked.splice(at, 1);
+  exercises = exercises.filter((x) => x.id !== id);
   const next = picked[Math.min(at, picked.length - 1)];
   renderPicked(next ? { id: next, act: 'remove' } : { id: '', act: '' });
   announce(fill(S.removed_live, { title: titleOf(id), total: picked.length }));
@@ -219,7 +237,33 @@ function current() {
   return {
     title: fields.title.value, instructions: fields.instructions.value, lang: /** @type {'th' | 'en'} */ (fields.lang.value),
     due: fields.due.value || null, hints: fields.hints.checked, solution: fields.solution.checked, items: [...picked],
+    ...(exercises.length ? { exercises: exercises.filter((x) => picked.includes(x.id)) } : {}),
   };
+}
+
+/**
+ * Put the teacher-made exercise `x` (proven by teach/maker.js) at the end of the list: null when
+ * added, else the words saying why not (the list is full, it is there already, or the link would
+ * be too long: checked before any link is made).
+ * @param {import('../types/data.js').TeacherExercise} x
+ */
+async function addOwn(x) {
+  if (picked.includes(x.id)) return S.own_already;
+  if (picked.length >= LIMITS.items) return fill(S.full, { max: LIMITS.items });
+  const a = current();
+  try {
+    await encodeAssignment({ ...a, items: [...a.items, x.id], exercises: [...(a.exercises ?? []), x] });
+  } catch (err) {
+    if (!(err instanceof CodeError)) throw err;
+    if (err.code === 'TOO_LONG') return fill(S.too_long, err.detail);
+    // other settings are wrong (the title, …): the share panel says so once added
+  }
+  exercises.push(x);
+  picked.push(x.id);
+  renderPicked();
+  announce(fill(S.added_live, { title: titleOf(x.id), n: picked.length }));
+  changed();
+  return null;
 }
 
 function writeHash(code) {
@@ -275,7 +319,7 @@ async function refresh(save) {
     shown = null;
     setShareState('invalid');
     $('assign-share').hidden = true;
-    show($('assign-invalid'), S.invalid);
+    show($('assign-invalid'), err.code === 'TOO_LONG' ? fill(S.too_long, err.detail) : S.invalid);
     return;
   }
   if (mine !== generation) return;
@@ -412,10 +456,12 @@ async function openHash() {
     fields.hints.checked = a.hints;
     fields.solution.checked = a.solution;
     picked = [...a.items];
+    exercises = [...(a.exercises ?? [])];
     return true;
   } catch (err) {
     if (!(err instanceof CodeError)) throw err;
     picked = [];
+    exercises = [];
     show($('assign-error'), fill(S.bad_hash, { why: hashProblem(err) }));
     return false;
   }
@@ -489,6 +535,7 @@ async function start() {
   });
   await reopen();
   root.hidden = false;
+  await mountMaker($('maker'), { catalog, onAdd: addOwn });
 }
 
 start();

@@ -8,13 +8,20 @@
  *   checkStudent(r, assignment, items) -> row {r, name, cells, flags, verified, solved, ms}
  *     items[i] = {id, data: puzzle data | null (page failed) | undefined (not on the site), engine,
  *                 game: the puzzle's game module (the page loads it; null when it failed)}
+ *   itemData(entry, lang, kindWords) -> the puzzle data an item is replayed on: a catalog item's page
+ *                 data block, or a teacher-made exercise's data made from the assignment code itself
+ *                 (no fetch: the teacher's own link holds the proof tree or the table) with the
+ *                 words of its kind (kindWords: kind -> {words}, the page's, as the exercise page's)
  *     cell = {result, attempts, hints, ms, status: 'ok' | 'bad' | 'unchecked' | 'missing'}
  *     flags = [{key, vars}]: key of gradebook_page.py STRINGS (the page puts them in words;
  *     vars.claimed / vars.replayed are results: '' | 'solved' | …)
  *     verified: 'ok' | 'bad' | 'unchecked'
  */
 import { checksum } from '../core/codes.js';
+import { fetchPuzzleData } from '../core/puzzle-block.js';
 import { replayBudget, replayItem } from '../core/puzzle-replay.js';
+import { exercisePuzzleData, exerciseWords } from '../core/teacher-exercise.js';
+import { loadGame } from '../games/index.js';
 
 const CODE_START = /K[A-Z]\d+Z?-[A-Za-z0-9_-]*/g;
 const PIECE = /[A-Za-z0-9_-]+/g;
@@ -76,6 +83,23 @@ export function findCodes(text) {
     if (isWhole(start)) return start;
     return joinPieces(start, piecesAfter(all, (match.index ?? 0) + start.length)) ?? start;
   });
+}
+
+/**
+ * The puzzle data of an item (its entry, teach/catalog.js itemEntry): a teacher-made exercise's,
+ * made from the exercise in the assignment code (the judge is built from it, as on the student's
+ * exercise page), else the catalog page's data block (null when the page cannot be had).
+ * @param {{url?: string, exercise?: import('../types/data.js').TeacherExercise}} entry
+ * @param {import('../types/data.js').Lang} lang
+ * @param {Record<string, {words?: Record<string, any>}>} [kindWords] the page's words of each kind
+ */
+export async function itemData(entry, lang, kindWords = {}) {
+  const x = entry.exercise;
+  if (x) {
+    const game = await loadGame(x.game).catch(() => null); // its `toMove` names the side in the goal
+    return exercisePuzzleData(x, lang, exerciseWords(x, kindWords[x.kind]?.words ?? null, game));
+  }
+  return fetchPuzzleData(entry.url);
 }
 
 /** The name as compared for duplicates: trimmed, spaces squeezed, case folded. */

@@ -1,20 +1,29 @@
 /**
- * The gradebook's table and its CSV (teach/gradebook.js gives the rows of gradebook-check.js).
+ * The gradebook's table (teach/gradebook.js gives the rows of gradebook-check.js).
  *
- *   const table = new GradeTable(tableElement, {w, flagText, onRemove, onChoose});
- *   table.show(rows, itemCount)  draws students x items with totals per student and per item;
+ *   const table = new GradeTable(tableElement, {w, flagText, due, onRemove, onChoose, onDetail});
+ *   table.show(rows, itemCount, classRows?)  draws students x items with totals per student and per item;
+ *                                with a class list (teach/class-list.js), in เลขที่ order until a header
+ *                                is pressed: whoever sent no code at their place, greyed
+ *                                (tr[data-absent]), codes whose name is not on the list after, marked
+ *                                (tr[data-unknown]); each code's sending time in Thai time with a late
+ *                                flag (.gb-late) against the due day `due` (teach/submission-time.js);
  *                                headers are sort buttons (th[aria-sort]), every student has a
  *                                remove button (button[data-action="remove"][data-name]); codes
  *                                sent under one name stay side by side (any sort), each with a
  *                                "count this one" button (button[data-action="choose"][data-code],
  *                                aria-pressed); a row not counted (tr[data-counted="false"]) is
  *                                left out of the totals.
- *   csvText(rows, itemCount, w, flagText) -> the CSV (one row per student, headers in the page's
- *                                language); the caller adds the BOM.
+ *                                Each item cell is a button (button[data-action="detail"][data-item]):
+ *                                onDetail(row, itemIndex, button) opens what the student did there.
+ * The spreadsheet export is teach/gradebook-export.js.
  * Names come from students' codes: only ever text (textContent), never markup.
  */
+import { lang } from '../core/i18n.js';
 import { add } from '../core/progress-ui.js';
+import { orderByClass } from './class-list.js';
 import { SOLVED, nameKey } from './gradebook-check.js';
+import { lateBy, lateText, submissionText } from './submission-time.js';
 
 const RANK = { solved: 4, retried: 3, seen: 2, failed: 1, '': 0 };
 const VERIFIED_RANK = { ok: 2, unchecked: 1, bad: 0 };
@@ -26,10 +35,13 @@ export function minutes(ms) {
 }
 
 export class GradeTable {
-  constructor(table, { w, flagText, onRemove, onChoose }) {
+  constructor(table, { w, flagText, due = null, onRemove, onChoose, onDetail }) {
     this.table = table;
+    this.onDetail = onDetail;
     this.w = w;
     this.flagText = flagText;
+    this.due = due;
+    this.classRows = [];
     this.onRemove = onRemove;
     this.onChoose = onChoose;
     this.sort = null; // {key, dir: 1 | -1}
@@ -43,7 +55,20 @@ export class GradeTable {
     if (key === 'total') return row.solved;
     if (key === 'time') return row.ms;
     if (key === 'verified') return VERIFIED_RANK[row.verified];
+    if (key === 'submitted') return Date.parse(row.r.submitted) || 0;
     return RANK[row.cells[Number(key)].result] ?? 0;
+  }
+
+  /**
+   * The table's lines {no, name, result: row | null} (teach/class-list.js orderByClass): in เลขที่
+   * order until a header is pressed, then the rows in that order and the students who sent nothing
+   * after them; the codes of one name together where the first of them falls.
+   */
+  lines() {
+    const placed = orderByClass(this.classRows, this.rows);
+    if (!this.sort && this.classRows.length) return placed;
+    const lineOf = new Map(placed.map((line) => [line.result, line]));
+    return [...this.sorted().map((row) => lineOf.get(row)), ...placed.filter((line) => !line.result)];
   }
 
   /** The rows in the chosen order, the codes of one name together where the first of them falls. */
@@ -63,9 +88,10 @@ export class GradeTable {
     return [...byName.values()].flat();
   }
 
-  show(rows, count) {
+  show(rows, count, classRows = []) {
     this.rows = rows;
     this.count = count;
+    this.classRows = classRows;
     this.draw();
   }
 
@@ -95,11 +121,12 @@ export class GradeTable {
     for (let i = 0; i < this.count; i++) this.header(head, String(i), w('item', { n: i + 1 }));
     this.header(head, 'total', w('total'));
     this.header(head, 'time', w('time'));
+    this.header(head, 'submitted', w('submitted'));
     this.header(head, 'verified', w('verified'));
     add(head, 'td', 'gb-remove-head');
     thead.replaceChildren(head);
 
-    tbody.replaceChildren(...this.sorted().map((row) => this.studentRow(row)));
+    tbody.replaceChildren(...this.lines().map((line) => (line.result ? this.studentRow(line.result, line) : this.absentRow(line))));
 
     const foot = document.createElement('tr');
     const label = add(foot, 'th', '', w('itemTotals'));
@@ -109,22 +136,55 @@ export class GradeTable {
       const done = counted.filter((row) => SOLVED.has(row.cells[i].result) && row.cells[i].status !== 'missing').length;
       add(foot, 'td', 'gb-num', w('solvedOf', { n: done, total: counted.length }));
     }
-    add(foot, 'td', '', '');
-    add(foot, 'td', '', '');
-    add(foot, 'td', '', '');
-    add(foot, 'td', '', '');
+    for (let i = 0; i < 5; i++) add(foot, 'td', '', '');
     tfoot.replaceChildren(foot);
   }
 
-  studentRow(row) {
+  /**
+   * The name cell of a line: the class list's number and name (the code's own name under it when
+   * written otherwise), or the code's name marked as not on the list.
+   * @param {HTMLTableRowElement} tr
+   * @param {{no: number | null, name: string}} line
+   * @param {string | null} codeName
+   */
+  nameCell(tr, { no, name }, codeName) {
+    const th = add(tr, 'th', 'gb-name');
+    th.scope = 'row';
+    const label = add(th, 'span', '', '');
+    if (no !== null) add(label, 'span', 'gb-no', `${no}.`);
+    label.append(no !== null ? ` ${name}` : name);
+    if (no !== null && codeName !== null && codeName.trim() !== name) add(th, 'span', 'gb-code-name', this.w('codeName', { name: codeName }));
+    if (no === null && this.classRows.length) add(th, 'span', 'gb-unknown', this.w('notOnList'));
+  }
+
+  /** A student of the class list who sent no code: greyed, at their place. */
+  absentRow(line) {
+    const tr = document.createElement('tr');
+    tr.dataset.absent = 'true';
+    this.nameCell(tr, line, null);
+    const cell = add(tr, 'td', 'gb-absent', this.w('notSent'));
+    cell.colSpan = this.count + 4;
+    add(tr, 'td', 'gb-remove', '');
+    return tr;
+  }
+
+  /** The time a code was sent, in Thai time, and how late it is. */
+  submittedCell(tr, row) {
+    const td = add(tr, 'td', 'gb-submitted');
+    add(td, 'span', 'gb-when', submissionText(row.r.submitted, lang));
+    const late = lateBy(row.r.submitted, this.due);
+    if (late) add(td, 'span', 'gb-late', `⚠ ${lateText(late, lang)}`);
+  }
+
+  studentRow(row, line = { no: null, name: row.name }) {
     const { w } = this;
     const tr = document.createElement('tr');
     tr.dataset.verified = row.verified;
     tr.dataset.counted = String(row.counted !== false);
-    const name = add(tr, 'th', 'gb-name');
-    name.scope = 'row';
-    add(name, 'span', '', row.name);
-    for (const cell of row.cells) {
+    if (line.no === null && this.classRows.length) tr.dataset.unknown = 'true';
+    if (row.copied) tr.dataset.copied = 'true';
+    this.nameCell(tr, line, row.name);
+    for (const [i, cell] of row.cells.entries()) {
       const td = add(tr, 'td', 'gb-cell');
       td.dataset.result = cell.result;
       td.dataset.status = cell.status;
@@ -132,12 +192,19 @@ export class GradeTable {
         td.textContent = '—';
         continue;
       }
-      add(td, 'span', 'gb-result', `${cell.status === 'bad' ? '⚠ ' : ''}${w(`r_${cell.result}`)}`);
+      const open = add(td, 'button', 'gb-cell-button');
+      open.type = 'button';
+      open.dataset.action = 'detail';
+      open.dataset.item = String(i);
+      add(open, 'span', 'gb-result', `${cell.status === 'bad' ? '⚠ ' : ''}${w(`r_${cell.result}`)}`);
       const facts = [w('attempts', { n: cell.attempts }), w('hints', { n: cell.hints }), minutes(cell.ms)];
-      add(td, 'span', 'gb-facts', facts.join(' · '));
+      add(open, 'span', 'gb-facts', facts.join(' · '));
+      add(open, 'span', 'teach-sr', w('detailOpen', { name: row.name, n: i + 1 }));
+      open.addEventListener('click', () => this.onDetail?.(row, i, open));
     }
     add(tr, 'td', 'gb-num gb-total', w('solvedOf', { n: row.solved, total: this.count }));
     add(tr, 'td', 'gb-num', minutes(row.ms));
+    this.submittedCell(tr, row);
     const check = add(tr, 'td', 'gb-verified');
     add(check, 'span', 'gb-mark', w({ ok: 'ok', bad: 'notOk', unchecked: 'unchecked' }[row.verified]));
     if (row.flags.length) {
@@ -163,29 +230,4 @@ export class GradeTable {
     }
     return tr;
   }
-}
-
-/** One CSV field: quoted when needed; a leading = + - @ is neutralised (no formulas from names). */
-function field(value) {
-  let text = String(value ?? '');
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** The gradebook as CSV text (without the BOM): one row per student. */
-export function csvText(rows, count, w, flagText) {
-  const head = [w('csvName'), w('csvVerified'), w('csvSolved'), w('csvTime')];
-  for (let n = 1; n <= count; n++) head.push(w('csvResult', { n }), w('csvAttempts', { n }), w('csvHints', { n }), w('csvItemTime', { n }));
-  head.push(w('csvFlags'), w('csvSubmitted'));
-  const lines = [head];
-  for (const row of rows) {
-    const line = [row.name, w(row.verified === 'ok' ? 'yes' : 'no'), row.solved, minutes(row.ms)];
-    for (const cell of row.cells) {
-      if (cell.status === 'missing') line.push('—', '', '', '');
-      else line.push(w(`r_${cell.result}`), cell.attempts, cell.hints, minutes(cell.ms));
-    }
-    line.push(row.flags.map(flagText).join('; '), row.r.submitted);
-    lines.push(line);
-  }
-  return `${lines.map((line) => line.map(field).join(',')).join('\r\n')}\r\n`;
 }

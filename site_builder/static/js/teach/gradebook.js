@@ -3,12 +3,18 @@
  *
  * Without a #code: a field to paste the assignment link (form#gb-open). With one: the
  * assignment (core/assignment.js), its items from the catalog (/<lang>/teach/catalog.json) and
- * each item's puzzle page data (core/puzzle-block.js: only a block whose SHA-256 matches). The
+ * each item's puzzle page data (core/puzzle-block.js: only a block whose SHA-256 matches); a
+ * teacher-made item's data is made from the exercise inside the code (gradebook-check.js itemData). The
  * teacher pastes result codes (any separators, a whole chat) or picks .txt / .csv files; every
  * code is read (decodeResult) and every item replayed (teach/gradebook-check.js), then the table
  * (teach/gradebook-table.js) shows what the replay found, flags and all. Codes that do not count
  * (unreadable, older version, another assignment's, pasted twice) are listed with the start of
- * the code. CSV export: UTF-8 with a BOM.
+ * the code. A cell opens what the student did there, and the class's common wrong answers are
+ * listed under the table (teach/gradebook-wrong-view.js). Export: CSV (UTF-8 with a BOM) and
+ * XLSX (teach/gradebook-export.js, teach/xlsx-write.js), in the class list's order.
+ * The class list (teach/class-panel.js, class-list.js) orders the table by เลขที่ and shows who
+ * sent nothing; the due day and each code's Thai time and lateness (submission-time.js); codes of
+ * different students with the same work are named side by side (gradebook-copies.js).
  * Kept: this assignment's codes in localStorage "kradan.gradebook.<assignment id>" ({codes: [...]});
  * a storage that fails keeps them in memory and says so. Nothing leaves the browser: the only
  * requests are this site's catalog and puzzle pages (and the engine, when a move needs it).
@@ -17,17 +23,25 @@
 import { CodeError, assignmentId, decodeAssignment, fragment } from '../core/assignment.js';
 import { codeErrorText } from '../core/code-words.js';
 import { fill, lang } from '../core/i18n.js';
-import { fetchPuzzleData } from '../core/puzzle-block.js';
 import { recordedEngine } from '../core/recorded-engine.js';
-import { checkStudent, findCodes, nameKey } from './gradebook-check.js';
+import { checkStudent, findCodes, itemData, nameKey } from './gradebook-check.js';
 import { readCodes } from './gradebook-read.js';
 import { carriesOn, countedRows } from './gradebook-same.js';
-import { GradeTable, csvText } from './gradebook-table.js';
-import { fetchCatalog } from './catalog.js';
+import { GradeTable } from './gradebook-table.js';
+import { csvText, fileName, sheetRows } from './gradebook-export.js';
+import { WrongView } from './gradebook-wrong-view.js';
+import { xlsxBytes } from './xlsx-write.js';
+import { orderByClass } from './class-list.js';
+import { fetchCatalog, itemEntry } from './catalog.js';
+import { ClassPanel } from './class-panel.js';
+import { fileText } from './file-text.js';
+import { sameWork } from './gradebook-copies.js';
+import { dueText, submissionText } from './submission-time.js';
 import { loadGame } from '../games/index.js';
 
 const root = document.getElementById('kr-gradebook');
 const WORDS = JSON.parse(document.getElementById('kr-gradebook-words').textContent);
+const KIND_WORDS = JSON.parse(document.getElementById('kr-gradebook-kind-words').textContent); // kind -> its page words
 const w = (key, vars = {}) => fill(WORDS[key] ?? key, vars);
 const $ = (id) => document.getElementById(id);
 const status = $('gb-status');
@@ -36,14 +50,11 @@ const messages = $('gb-messages');
 
 const QUOTE = 24; // characters of a bad code quoted back
 
-/** A time of a code (ISO) as the teacher reads it: local time, the Buddhist year in Thai. */
-const localTime = (iso) => (iso ? new Date(iso).toLocaleString(lang === 'th' ? 'th-TH' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : '—');
-
 /** A flag of gradebook-check.js or gradebook-same.js in words. */
 function flagText({ key, vars }) {
   const named = { ...vars };
   for (const result of ['claimed', 'replayed']) if (result in named) named[result] = w(`r_${named[result]}`);
-  if ('submitted' in named) named.submitted = localTime(named.submitted);
+  if ('submitted' in named) named.submitted = submissionText(named.submitted, lang);
   return w(key, named);
 }
 
@@ -98,11 +109,14 @@ class Gradebook {
     this.aid = aid;
     this.store = new Store(aid);
     this.rows = new Map(); // code -> row (checked once)
-    const byId = new Map((catalog?.items ?? []).map((item) => [item.id, item]));
-    this.items = assignment.items.map((id) => ({ id, entry: catalog ? byId.get(id) : null }));
+    this.items = assignment.items.map((id) => ({ id, entry: itemEntry(assignment, id, catalog) }));
     this.table = new GradeTable($('gb-table'), {
-      w, flagText, onRemove: (row) => this.remove(row), onChoose: (row) => this.choose(row),
+      w, flagText, due: assignment.due, onRemove: (row) => this.remove(row), onChoose: (row) => this.choose(row),
+      onDetail: (row, i, opener) => this.detail(row, i, opener),
     });
+    this.wrong = new WrongView({ w, lang });
+    this.klass = new ClassPanel(aid, { w, onChange: () => this.draw() });
+    this.draw();
   }
 
   /**
@@ -113,7 +127,7 @@ class Gradebook {
     if (this.loaded) return this.loaded;
     this.loaded = Promise.all(this.items.map(async (item, i) => {
       if (!item.entry) return { id: item.id, data: undefined };
-      const data = await fetchPuzzleData(item.entry.url);
+      const data = await itemData(item.entry, lang, KIND_WORDS);
       if (!data) {
         note(w('pageFailed', { n: i + 1 }));
         return { id: item.id, data: null };
@@ -214,10 +228,33 @@ class Gradebook {
     return countedRows([...this.rows.values()].filter((row) => !row.pending), this.store.chosen);
   }
 
+  /** The class list's rows ([] without a list), for the table and the export (teach/class-list.js). */
+  classRows() {
+    return this.klass?.rows ?? [];
+  }
+
   draw() {
     const rows = this.current();
-    $('gb-results').hidden = rows.length === 0;
-    this.table.show(rows, this.items.length);
+    const classRows = this.classRows();
+    const copies = sameWork(rows.filter((row) => row.counted).map((row) => row.r));
+    $('gb-results').hidden = rows.length === 0 && classRows.length === 0;
+    this.shown = markCopies(rows, copies, this.items);
+    this.table.show(this.shown, this.items.length, classRows);
+    showCopies(copies, this.items);
+    const counted = this.shown.filter((row) => row.counted);
+    if (counted.length) this.ready().then((items) => this.wrong.summary(counted, items, this.titles()));
+    else this.wrong.summary([], [], []); // nothing to load: the section hides
+  }
+
+  /** The exercises' titles, in the assignment's order. */
+  titles() {
+    return this.items.map((item) => item.entry?.title ?? item.id);
+  }
+
+  /** What the student of `row` did on item `i`, in the dialog (focus back to `opener` on close). */
+  async detail(row, i, opener) {
+    const items = await this.ready();
+    await this.wrong.open(row, i, items[i], this.titles()[i], opener);
   }
 
   remove(row) {
@@ -230,12 +267,17 @@ class Gradebook {
     $('gb-codes').focus();
   }
 
-  exportCsv() {
-    const text = csvText(this.current().filter((row) => row.counted), this.items.length, w, flagText);
-    const url = URL.createObjectURL(new Blob([`\uFEFF${text}`], { type: 'text/csv;charset=utf-8' }));
+  /** Download the table as 'csv' or 'xlsx': the class list's order, the counted codes, numbers as numbers. */
+  exportSheet(kind) {
+    const rows = (this.shown ?? []).filter((row) => row.counted);
+    const sheet = sheetRows(orderByClass(this.classRows(), rows), this.titles(), { w, flagText, due: this.a.due });
+    const blob = kind === 'csv'
+      ? new Blob([`\uFEFF${csvText(sheet)}`], { type: 'text/csv;charset=utf-8' })
+      : new Blob([xlsxBytes({ sheet: this.a.title, rows: sheet })], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+    const url = URL.createObjectURL(blob);
     const link = document.createElement('a');
     link.href = url;
-    link.download = `gradebook-${this.aid}.csv`;
+    link.download = `${fileName(this.a.title, new Date())}.${kind}`;
     document.body.append(link);
     link.click();
     link.remove();
@@ -243,16 +285,37 @@ class Gradebook {
   }
 }
 
-/** The text of an uploaded file (UTF-8, or UTF-16 as Excel may save it). */
-async function fileText(file) {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
-  return new TextDecoder(utf16 ? (bytes[0] === 0xff ? 'utf-16le' : 'utf-16be') : 'utf-8').decode(bytes);
+/** "ข้อ 1, 3" / "items 1, 3": the numbers of the item ids in the assignment. */
+const itemNumbers = (ids, items) => w('itemNumbers', { list: ids.map((id) => items.findIndex((item) => item.id === id) + 1).join(', ') });
+
+/** The rows with a flag on each code that shares work with another student's (gradebook-copies.js). */
+function markCopies(rows, copies, items) {
+  return rows.map((row) => {
+    if (!row.counted) return row;
+    const flags = copies.flatMap(({ names, items: ids, exact }) => {
+      const at = names.indexOf(row.name);
+      if (at === -1) return [];
+      const other = names[1 - at];
+      return [exact ? { key: 'copiedAll', vars: { other } } : { key: 'copied', vars: { other, items: itemNumbers(ids, items) } }];
+    });
+    return flags.length ? { ...row, copied: true, flags: [...flags, ...row.flags] } : row;
+  });
+}
+
+/** The pairs of codes that share work, both names side by side, above the table. */
+function showCopies(copies, items) {
+  $('gb-copies').hidden = !copies.length;
+  $('gb-copy-list').replaceChildren(...copies.map(({ names, items: ids, exact }) => {
+    const li = document.createElement('li');
+    li.textContent = w(exact ? 'copyPairAll' : 'copyPair', { a: names[0], b: names[1], items: itemNumbers(ids, items) });
+    return li;
+  }));
 }
 
 /** The assignment's title, facts and items (titles from the catalog; a missing one says so). */
 function showAssignment(a, items) {
   $('gb-title').textContent = a.title;
+  $('gb-due').textContent = a.due ? w('due', { date: dueText(a.due, lang) }) : w('noDue');
   $('gb-facts').textContent = [w('items', { n: a.items.length }), w(a.hints ? 'hintsOn' : 'hintsOff'),
     w(a.solution ? 'solutionOn' : 'solutionOff')].join(' · ');
   $('gb-items').replaceChildren(...items.map((item, i) => {
@@ -334,7 +397,8 @@ async function main() {
     }
     picker.value = '';
   });
-  $('gb-export').addEventListener('click', () => book.exportCsv());
+  $('gb-export').addEventListener('click', () => book.exportSheet('csv'));
+  $('gb-export-xlsx').addEventListener('click', () => book.exportSheet('xlsx'));
   if (!catalog) {
     root.dataset.state = 'error';
     say('');

@@ -3,9 +3,10 @@
  *
  * Reads the code in the #fragment (a bad, cut-off, other-kind or other-version code gets a clear
  * message and changes nothing saved), the exercise catalog (/<lang>/teach/catalog.json: titles and
- * game names; an id it lacks is shown as gone and skipped) and the student's state in this browser
- * (core/student-state.js, made here on the first visit with every item listed). Shows the title,
- * the instructions (text only), the due date, the rules and every item with its state; asks only
+ * game names; an id it lacks is shown as gone and skipped; a teacher-made item comes inside the
+ * code: its title, else its game and kind names, linked to its exercise page teach/exercise.js)
+ * and the student's state in this browser (core/student-state.js, made here on the first visit
+ * with every item listed). Shows the title, the instructions (text only), the due date, the rules and every item with its state; asks only
  * for a display name; "start"/"continue" opens the first unfinished item as a puzzle page in
  * assignment mode (core/assignment-mode.js). "Make my result code" gives the result code
  * (assignment.js encodeResult) to copy or share (navigator.share, else a LINE link).
@@ -20,7 +21,7 @@ import { LIMITS, assignmentId, decodeAssignment, encodeResult, fragment } from '
 import { damaged, itemOf, loadState, newState, problem, resultOf, saveState, savedStates } from '../core/student-state.js';
 import { itemUrl, studentUrl } from '../core/assignment-mode.js';
 import { add } from '../core/progress-ui.js';
-import { fetchCatalog } from './catalog.js';
+import { fetchCatalog, itemEntry } from './catalog.js';
 
 const root = document.getElementById('kr-student');
 const WORDS = JSON.parse(document.getElementById('kr-student-words').textContent);
@@ -39,12 +40,10 @@ function codeProblem(err) {
   }
 }
 
-/** The catalog's items by id with game and kind names, or null when it cannot be loaded. */
+/** The catalog (teach/catalog.js), or null when it cannot be loaded. */
 async function loadCatalog() {
   try {
-    const catalog = await fetchCatalog(root.dataset.catalog);
-    const byId = new Map(catalog.items.map((item) => [item.id, item]));
-    return { byId, games: catalog.games ?? {}, kinds: catalog.kinds ?? {} };
+    return await fetchCatalog(root.dataset.catalog);
   } catch {
     return null;
   }
@@ -87,9 +86,14 @@ class StudentPage {
     notice.hidden = !notice.textContent;
   }
 
-  /** Is item `id` on the site? (Everything is, when the catalog could not be read.) */
+  /** The entry of item `id` (teach/catalog.js itemEntry), or null when it is not on the site. */
+  entry(id) {
+    return itemEntry(this.a, id, this.catalog);
+  }
+
+  /** Is item `id` on the site or in the code? (Everything is, when the catalog could not be read.) */
   exists(id) {
-    return !this.catalog || this.catalog.byId.has(id);
+    return !this.catalog || Boolean(this.entry(id));
   }
 
   show() {
@@ -146,11 +150,11 @@ class StudentPage {
       }
       if (FINISHED.includes(claimed)) done += 1;
       else if (next < 0) next = i;
-      const entry = this.catalog?.byId.get(id);
+      const entry = this.entry(id);
       const link = add(li, 'a', 'student-item-title', `${word('item', { n: i + 1 })}: ${entry?.title ?? id}`);
-      link.href = itemUrl(lang, id, this.aid, i + 1);
+      link.href = itemUrl(lang, id, this.aid, i + 1, this.code);
       if (entry) {
-        const meta = [this.catalog.games[entry.game] ?? entry.game, this.catalog.kinds[entry.kind] ?? entry.kind];
+        const meta = [this.catalog?.games?.[entry.game] ?? entry.game, this.catalog?.kinds?.[entry.kind] ?? entry.kind];
         add(li, 'span', 'student-item-meta', meta.join(' · '));
       }
       add(li, 'span', 'student-state', word(claimed || 'todo')).dataset.state = claimed;
@@ -183,7 +187,7 @@ class StudentPage {
 
   start() {
     if (!this.saveName(false) || this.next < 0) return;
-    window.location.assign(itemUrl(lang, this.a.items[this.next], this.aid, this.next + 1));
+    window.location.assign(itemUrl(lang, this.a.items[this.next], this.aid, this.next + 1, this.code));
   }
 
   /** The result code of everything done so far, shown to copy or share. */

@@ -2,10 +2,13 @@
  * The printable worksheet (/<lang>/teach/worksheet/#<assignment code>, templates/teach-worksheet.html).
  *
  * Reads the assignment from the #fragment (core/assignment.js), the exercise catalog
- * (/<lang>/teach/catalog.json) and each item's puzzle page (worksheet-item.js), then fills the
- * sheet: a header with the teacher's title and instructions and lines for the student's name,
- * one block per item (number, title, task, the page's diagram, the quiz's choices, answer lines)
- * and the answer key (the page's proven solution). static/css/print.css lays it out on A4.
+ * (/<lang>/teach/catalog.json) and each item's puzzle page (worksheet-item.js), or for a
+ * teacher-made exercise the exercise itself (worksheet-teacher.js: its board drawn, its answer
+ * said by the engine), then fills the sheet: a header with the teacher's title and instructions
+ * and lines for the student's name, one block per item (number and title, the board seen from
+ * the side to move with its coordinates beside it, the task under it, the quiz's choices, answer
+ * lines) and the answer key (the proven solution). static/css/print.css lays it out on A4 or
+ * Letter: two columns of items, no item split across pages, the key after them in two columns.
  *
  * Bad input never blanks the page: a bad or missing code says what is wrong; an item the site
  * no longer has, or whose page does not load, gets a line saying so in its place and the rest
@@ -14,9 +17,14 @@
  */
 import { decodeAssignment } from '../core/assignment.js';
 import { codeErrorText } from '../core/code-words.js';
+import { engine } from '../core/engine-client.js';
 import { fill, lang, longDate } from '../core/i18n.js';
+import { withCoordinates } from '../boards/diagram.js';
+import { sizeOf } from '../boards/grid.js';
+import { loadGame } from '../games/index.js';
 import { addSprites, readPuzzlePage } from './worksheet-item.js';
-import { fetchCatalog } from './catalog.js';
+import { teacherItem } from './worksheet-teacher.js';
+import { fetchCatalog, itemEntry } from './catalog.js';
 
 const sheet = document.getElementById('ws-sheet');
 const words = sheet.dataset; // the page's words (data-ready, data-missing, ...), data-catalog, data-assign
@@ -31,8 +39,9 @@ const itemList = document.getElementById('ws-items');
 const key = document.getElementById('ws-key');
 const keyList = document.getElementById('ws-key-items');
 const defs = document.querySelector('#ws-sprites > defs');
+const kindWords = JSON.parse(document.getElementById('ws-kind-words').textContent); // kind -> its words (a Dummy table's)
 const pageTitle = document.title;
-const ANSWER_LINES = { moves: 3, other: 2 };
+const ANSWER_LINES = { moves: 2, choices: 0, other: 1 };
 let latest = 0; // the newest show(): an older one (the hash changed while it loaded) stops
 
 /** An element with a class and text (always text: nothing typed by anyone becomes HTML). */
@@ -92,19 +101,48 @@ function fillHeader(a, code) {
   }
 }
 
-/** Each listed id's catalog entry and puzzle page, in order: {entry, page} or {error: text}. */
-async function loadItems(ids, catalog) {
-  const entries = new Map(catalog.items.map((entry) => [entry.id, entry]));
-  return Promise.all(ids.map(async (id, i) => {
+/**
+ * Each item of `a`, in order: {entry, page} (page: worksheet-item.js's, or for a teacher-made
+ * exercise worksheet-teacher.js's) or {error: text}.
+ */
+async function loadItems(a, catalog) {
+  const pages = new Map(); // url -> the puzzle page read (once, even when two items need it)
+  const readPage = (url) => {
+    if (!pages.has(url)) pages.set(url, fetchText(url).then(readPuzzlePage));
+    return pages.get(url);
+  };
+  const spritesOf = async (game) => {
+    const sample = catalog.items.find((entry) => entry.game === game);
+    return sample ? (await readPage(sample.url)).sprites : [];
+  };
+  return Promise.all(a.items.map(async (id, i) => {
     const n = i + 1;
-    const entry = entries.get(id);
+    const entry = itemEntry(a, id, catalog);
     if (!entry) return { error: fill(words.missing, { n, id }) };
     try {
-      return { entry, page: await readPuzzlePage(await fetchText(entry.url)) };
+      const game = await loadGame(entry.game);
+      const page = entry.exercise
+        ? await teacherItem(entry.exercise, { lang, game, engine, sprites: () => spritesOf(entry.game),
+          kindWords: kindWords[entry.kind] ?? {}, seat: (pid) => fill(words.seat, { n: pid.replace(/^\D+/, '') }) })
+        : await readPage(entry.url);
+      return { entry, page: { ...page, figure: page.figure && printableFigure(page.figure, game) } };
     } catch (error) {
       return { error: fill(words.unloaded, { n, id, why: why(error) }) };
     }
   }));
+}
+
+/**
+ * A copy of `figure` for this sheet: a build's board diagram gets its coordinates beside the
+ * squares (boards/diagram.js; the frames' own small ones go: useSprites); the caption
+ * (the side to move) goes: the task under the board says it.
+ */
+function printableFigure(figure, game) {
+  const copy = /** @type {HTMLElement} */ (document.importNode(figure, true));
+  copy.querySelector(':scope > figcaption')?.remove();
+  const svg = /** @type {SVGSVGElement | null} */ (copy.querySelector('svg.kr-diagram:not(.kr-print-board)'));
+  if (svg) withCoordinates(svg, (copy.dataset.orientation || game.sides[0]) === game.sides[0], sizeOf(copy));
+  return copy;
 }
 
 function answerLines(count) {
@@ -114,29 +152,44 @@ function answerLines(count) {
   return box;
 }
 
-/** One item of the sheet: number and title, game · kind · level; the diagram beside the task, the quiz's choices and answer lines. */
+/**
+ * The page's copy of a puzzle page's sprite symbols (addSprites), less the small coordinates
+ * inside the build's board frames: the sheet draws them beside each board.
+ */
+function useSprites(sprites) {
+  addSprites(defs, sprites);
+  for (const coords of defs.querySelectorAll('.kr-coords')) coords.remove();
+}
+
+/**
+ * One item of the sheet: number and title, game · kind · level (or "made by the teacher"); the
+ * board (or the table), the task under it, the quiz's choices, answer lines.
+ */
 function itemBlock(n, { entry, page }, catalog) {
   const { data } = page;
   const li = el('li', 'ws-item');
   li.dataset.id = entry.id;
   const heading = el('h2', 'ws-item-title');
   heading.append(el('span', 'ws-num', fill(words.item, { n })), ' ', data.title);
-  const meta = [catalog.games[entry.game], catalog.kinds[entry.kind], catalog.levels[String(entry.difficulty)]];
-  const work = el('div', 'ws-work');
-  work.append(el('p', 'ws-task', data.goal));
-  const quiz = data.quiz;
-  if (quiz && quiz.prompt && quiz.prompt !== data.goal) work.append(el('p', 'ws-prompt', quiz.prompt));
-  if (quiz && quiz.choices.length) {
-    const choices = el('ol', 'ws-choices');
-    choices.type = 'a';
-    for (const choice of quiz.choices) choices.append(el('li', '', choice.label));
-    work.append(el('p', 'ws-choose', words.choose), choices);
+  const level = entry.exercise ? words.teacherMade : catalog.levels[String(entry.difficulty)];
+  const meta = [catalog.games[entry.game], catalog.kinds[entry.kind], level];
+  li.append(heading, el('p', 'ws-meta', meta.filter(Boolean).join(' · ')));
+  if (page.figure) {
+    useSprites(page.sprites);
+    li.append(page.figure);
   }
-  work.append(answerLines(data.line.length ? ANSWER_LINES.moves : ANSWER_LINES.other));
-  addSprites(defs, page.sprites);
-  const body = el('div', 'ws-body');
-  body.append(document.importNode(page.figure, true), work);
-  li.append(heading, el('p', 'ws-meta', meta.filter(Boolean).join(' · ')), body);
+  li.append(el('p', 'ws-task', data.goal));
+  const quiz = data.quiz;
+  if (quiz && quiz.prompt && quiz.prompt !== data.goal) li.append(el('p', 'ws-prompt', quiz.prompt));
+  const choices = quiz?.choices ?? [];
+  if (choices.length) {
+    const list = el('ol', 'ws-choices');
+    list.type = 'a';
+    for (const choice of choices) list.append(el('li', '', choice.label));
+    li.append(el('p', 'ws-choose', words.choose), list);
+  }
+  const lines = choices.length ? ANSWER_LINES.choices : data.line.length ? ANSWER_LINES.moves : ANSWER_LINES.other;
+  if (lines) li.append(answerLines(lines));
   return li;
 }
 
@@ -182,7 +235,7 @@ async function show() {
     if (current()) stop(fill(words.catalogFailed, { why: why(error) }));
     return;
   }
-  const items = await loadItems(a.items, catalog);
+  const items = await loadItems(a, catalog);
   if (!current()) return;
   items.forEach((item, i) => {
     if (item.error) {

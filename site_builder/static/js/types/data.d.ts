@@ -10,7 +10,7 @@ import type { ReplyTable, Words } from './engine.js';
 
 /** The author's line and the proof tree a solving board follows (kinds mate, best_move). */
 export interface ProofNode {
-  wins: Record<string, { mate: true } | { reply: string; node: ProofNode }>;
+  wins: Record<string, { mate: true } | { done: true } | { reply: string; node: ProofNode }>;
   refutations: Record<string, string | null>;
 }
 
@@ -61,9 +61,32 @@ export interface Assignment {
   due: string | null;
   hints: boolean;
   solution: boolean;
-  /** Puzzle ids, in order. */
+  /** Puzzle ids, in order (a teacher-made exercise's id "t-…" at its place). */
   items: string[];
+  /** The teacher-made exercises (core/teacher-exercise.js), when there are any. */
+  exercises?: TeacherExercise[];
 }
+
+/** A teacher-made exercise, proven by the engine in the builder, carried inside the assignment code. */
+export interface TeacherExercise {
+  /** "t-" + 7 base-36 characters: CRC-32 of the other fields (same content, same id). */
+  id: string;
+  game: string;
+  /** A puzzle kind the catalog uses: 'mate' (makhos: 'win'), 'best-move', 'scoring'. */
+  kind: string;
+  /** The teacher's words (may be ''). */
+  title: string;
+  hints: string[];
+  /** The kind's own page-data fields: mate/win {position, solver, orientation, mate_in, line, tree};
+   * scoring {table, question}. */
+  data: TeacherExerciseData;
+}
+
+export type TeacherExerciseData =
+  | { position: string; solver: string; orientation: string; mate_in: number | null; line: string[]; tree: ProofNode }
+  | { table: any; question: { ask: string; player: string; item: string } }
+  /** A counting number: the FEN where the count runs, the counting side, the count's kind, what is asked, the engine's number. */
+  | { position: string; counter: string; count_kind: 'pieces' | 'board'; ask: 'limit' | 'start'; answer: number };
 
 /** A reader's event on one item: a move, a retry, a reset, an answer, a hint, the solution seen. */
 export type PuzzleEvent = ['m', string] | ['t'] | ['r'] | ['a', string] | ['h'] | ['s'];

@@ -20,7 +20,7 @@ export interface Words { th: string; en: string }
 export type ErrorCode =
   | 'BAD_REQUEST' | 'BAD_TYPE' | 'UNKNOWN_OP' | 'UNKNOWN_GAME' | 'UNKNOWN_OPTION' | 'BAD_OPTION_VALUE'
   | 'BAD_POSITION' | 'ILLEGAL_POSITION' | 'BAD_MOVE' | 'ILLEGAL_MOVE' | 'GAME_OVER' | 'COUNT_NOT_ALLOWED'
-  | 'UNSUPPORTED_OP' | 'BUDGET_EXCEEDED' | 'BAD_TABLE' | 'INTERNAL' | (string & {});
+  | 'UNSUPPORTED_OP' | 'BUDGET_EXCEEDED' | 'BAD_TABLE' | 'NOT_PROVEN' | 'INTERNAL' | (string & {});
 
 export interface EngineError {
   code: ErrorCode;
@@ -152,6 +152,16 @@ export interface MateReply { shortest: number | null; keys: Record<string, numbe
 /** Best defence and in how many moves the attacker then wins (null: he does not). */
 export interface DefendReply { move: string; mate_in: number | null }
 export interface BestmoveReply { move: string; words: Words; level: number; depth?: number; nodes?: number }
+/** A proven forced win: the fields a 'mate' puzzle page's data block has (position: the engine's own text). */
+export interface ProveReply {
+  kind: 'mate' | 'best_move'; position: string; solver: SideId; orientation: SideId;
+  /** null for a best move. */
+  mate_in: number | null; line: string[]; tree: import('./data.js').ProofNode; nodes: number;
+  /** mate: every winning key -> its length. */
+  keys?: Record<string, number>;
+  /** best_move: the accepted first moves, the search's depth and margin, the gain, the most solver moves. */
+  accepted?: string[]; depth?: number; margin?: number; gain?: number; solver_moves?: number;
+}
 
 // --- Dummy: the end-of-game table and its settlement (rules/dummy-table.md) --------------------
 
@@ -317,6 +327,12 @@ export type PerftRequest = BoardRequest & { op: 'perft'; depth: number; budget?:
 export type MateRequest = BoardRequest & { op: 'mate'; mate_in: number; budget?: number };
 export type DefendRequest = BoardRequest & { op: 'defend'; horizon: number; budget?: number };
 export type BestmoveRequest = BoardRequest & { op: 'bestmove'; level?: number; budget?: number };
+/** A task for `prove` (engine/core/prove.py): a forced win, the shortest (in: null) or in exactly `in`;
+ * or a best move at `depth` plies by `margin`; `line`: the author's preferred line, followed where the proof allows. */
+export type ProveTask =
+  | { kind: 'mate'; in?: number | null; line?: string[] }
+  | { kind: 'best_move'; depth?: number; margin?: number; line?: string[] };
+export type ProveRequest = BoardRequest & { op: 'prove'; task: ProveTask; budget?: number };
 export type SettleRequest = { op: 'settle' | 'validate'; game: 'dummy'; table: Table; options?: Record<string, unknown> };
 export type MeldCheckRequest = {
   op: 'meld_check'; game: 'dummy'; cards: Card[]; layoffs?: { card: Card; by_owner?: boolean }[];
@@ -329,7 +345,7 @@ export type DummyBestmoveRequest = { op: 'bestmove'; game: 'dummy'; position: Du
 
 export type EngineRequest =
   | GamesRequest | StartRequest | LegalMovesRequest | PlayRequest | PerftRequest | MateRequest
-  | DefendRequest | BestmoveRequest | SettleRequest | MeldCheckRequest | DealRequest
+  | DefendRequest | BestmoveRequest | ProveRequest | SettleRequest | MeldCheckRequest | DealRequest
   | DummyPlayRequest | DummyViewRequest | DummyBestmoveRequest;
 
 /** Is R's game exactly the literal 'dummy' (not a string or any that might be another game)? */
@@ -347,6 +363,7 @@ export type ReplyOf<R> =
   R extends { op: 'perft' } ? PerftReply :
   R extends { op: 'mate' } ? MateReply :
   R extends { op: 'defend' } ? DefendReply :
+  R extends { op: 'prove' } ? ProveReply :
   R extends { op: 'bestmove' } ? BestmoveReply :
   R extends { op: 'settle' } ? SettleReply :
   R extends { op: 'validate' } ? ValidateReply :

@@ -17,6 +17,8 @@ export interface BoardExtension {
 export interface GamePuzzleKind {
   panels?: boolean;
   start?(data: any, figure: HTMLElement): unknown;
+  /** Draw the still figure of a puzzle whose page has none from the build (a teacher-made exercise's page). */
+  figure?(figure: HTMLElement, data: any): Promise<void>;
   replay?(data: any, events: any[], engine: Engine): unknown;
   [more: string]: unknown;
 }
@@ -24,6 +26,12 @@ export interface GamePuzzleKind {
 export interface GameModule {
   id: string;
   sides: SideId[];
+  /** Board games: the side to move as the catalog's goals name it ({th: {white: 'ขาวเดินก่อน'}, en: {white: 'White to move'}}). */
+  toMove?: Record<'th' | 'en', Record<SideId, string>>;
+  /** Makruk: the words of a teacher-made counting number ({th, en}: sides, kinds, goal, prompt, explain, nudge; games/makruk/teacher-counting.js). */
+  countingQuiz?: Record<'th' | 'en', Record<string, Record<string, string>>>;
+  /** Board games: the first side's piece letters (a board editor's palette; the other side's in lower case). */
+  pieces?: string[];
   /** {key: text} in the page language. */
   words?: Record<string, string>;
   /** Board size, when not 8 x 8. */

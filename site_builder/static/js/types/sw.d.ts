@@ -19,6 +19,8 @@ declare global {
     runtime: string[];
     pyodide: string;
     pyodideCache: string;
+    /** Pyodide's memory snapshot with this build's engine imported (under `pyodide`). */
+    snapshot: string;
     /** The engine wheel's path. */
     wheel: string;
     /** lang -> the offline fallback page's path. */

@@ -2,9 +2,22 @@
  * Dummy Knock's browser module (games/index.js loads it): a card game, so no board words; its
  * own puzzle kind "scoring" starts its exercise UI (scoring.js) on the puzzle page and names its
  * judge (judges/scoring.js, the gradebook's too); a lesson's
- * live table (```dummy with interactive: true) is drawn by liveFigure (fragment.js).
+ * live table (```dummy with interactive: true) is drawn by liveFigure (fragment.js). A teacher's
+ * own scoring exercise (teach/maker.js) reads a pasted calculator table with readTable and asks
+ * one of `asks`, about one of `sides` (seatName).
  */
+import { lang } from '../../core/i18n.js';
 import { scoring } from './scoring.js';
+import { fill } from './ledger.js';
+
+/** The figures a scoring exercise asks (site_builder/games/dummy/scoring.py ASKS, but "fee"), in the page's language. */
+const ASKS = {
+  th: { net: 'แต้มสุทธิของขาหนึ่ง', points: 'แต้มที่ขาหนึ่งได้ (ไพ่ที่ลงและฝาก ลบไพ่ในมือ)', tier: 'ขั้นการเสียของขาหนึ่ง',
+    nets: 'แต้มสุทธิของทุกขา' },
+  en: { net: "one seat's net", points: "one seat's points (melds and layoffs minus the hand)", tier: "one seat's tier",
+    nets: "every seat's net" },
+}[lang];
+const SEAT = { th: 'ขา {n}', en: 'P{n}' }[lang];
 
 export default {
   id: 'dummy',
@@ -12,4 +25,12 @@ export default {
   puzzles: { scoring },
   /** Make a lesson's live figure (figure.kr-board[data-interactive="true"]) playable. */
   liveFigure: async (figure) => (await import('./fragment.js')).mountFragment(figure),
+  asks: ASKS,
+  /** "ขา 1" for "P1". @param {string} pid */
+  seatName: (pid) => fill(SEAT, { n: pid.slice(1) }),
+  /**
+   * The table of a calculator link's text (what follows "#t="); rejects with table-link.js's TableLinkError.
+   * @param {string} text
+   */
+  readTable: async (text) => (await import('./table-link.js')).readTableLink(text).table,
 };

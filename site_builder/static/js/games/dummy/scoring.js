@@ -11,7 +11,9 @@
  * .kr-qz-choice[data-choice] for tiers; button[data-action="check"|"solution"|"hint"];
  * .kr-pz-detail .dk-departs (the departure line).
  * The table's link to the points calculator (data.calculator: it works the answer out) shows only
- * once the reader has answered or asked for the answer: p.dk-calc-link.
+ * once the reader has answered or asked for the answer, and in an assignment only as far as the
+ * solution lock allows (Shell.may('tools'): without solutions, once solved): p.dk-calc-link.
+ * Without the engine the page's written solution shows, unless the lock keeps it out.
  * In an assignment every judged answer is recorded as ["a", {seat: answer}]: the seat asked about
  * (each seat for "every net") -> the whole number given, or the tier id ("win" | "small" |
  * "medium" | "large"), e.g. {"P2": -35} or {"P3": "small"}, the answer the judge takes.
@@ -72,11 +74,11 @@ class ScoringPuzzle extends Shell {
     this.scorer.settlement().then((reply) => {
       this.reply = reply;
       this.state = 'quiz';
-    }).catch(() => {
+    }).catch(async () => {
       this.feedback.hidden = false;
       this.state = 'failed';
-      this.say(this.ui.failed, '', 'bad');
-      for (const el of this.nojs) el.hidden = false;
+      await this.showWritten(); // the written solution only as far as the solution lock allows
+      this.say(this.may('solution') ? this.ui.failed : this.ui.failedLocked, '', 'bad');
     });
   }
 
@@ -156,9 +158,9 @@ class ScoringPuzzle extends Shell {
     const mine = fill(this.ui.yourAnswer, { answer: shown });
     this.feedback.hidden = false;
     if (said.verdict === 'solved') {
-      this.close();
       this.say(this.ui.right, mine, 'good');
       this.solve(this.explain(wanted));
+      this.close();
       return;
     }
     const { pid, lines } = wanted.find((w) => answer[w.pid] !== w.want);
@@ -181,10 +183,10 @@ class ScoringPuzzle extends Shell {
     const mine = fill(this.ui.yourAnswer, { answer: this.words.tiers[tier] });
     this.feedback.hidden = false;
     if (said.verdict === 'solved') {
-      this.close();
       b.classList.add('kr-qz-right');
       this.say(this.ui.right, mine, 'good');
       this.solve(`${seatName(this.words, pid)}: ${this.words.tiers[want]} (${this.reply.derived.tier_rules[pid]})`);
+      this.close();
       return;
     }
     b.classList.add('kr-qz-wrong');
@@ -204,7 +206,7 @@ class ScoringPuzzle extends Shell {
 
   close() {
     this.done = true;
-    if (this.data.calculator) {
+    if (this.data.calculator && this.may('tools')) { // after the solve (or an allowed solution): the lock decides
       const link = document.createElement('p');
       link.className = 'kr-pz-links dk-calc-link';
       const a = add(link, 'a', '', this.words.in_calculator);
@@ -218,7 +220,8 @@ class ScoringPuzzle extends Shell {
   }
 
   async showAnswer() {
-    if (this.done || !this.reply) return;
+    if (this.done || !this.reply || this.forbids('solution')) return;
+    this.log('s');
     this.scorer.shown();
     this.fail('seen');
     this.close();
@@ -235,6 +238,11 @@ class ScoringPuzzle extends Shell {
 }
 
 export const scoring = {
+  /** Draw the exercise's table into an empty `figure` (a teacher-made exercise's page: its table comes in the link). */
+  async figure(figure, data) {
+    (await import('./table-figure.js')).drawTable(figure, data.table, data.words);
+  },
+
   /** Start the exercise on the puzzle page; true: this kind took the page. */
   async start(data, figure) {
     new ScoringPuzzle(data, figure);

@@ -171,6 +171,10 @@ function attach(board, panel, { panels }) {
 export default {
   id: 'komayo',
   sides: ['sente', 'gote'],
+  /** The side to move as the catalog's goals name it, in both languages (a teacher-made exercise's goal). */
+  toMove: { th: { sente: 'ฝ่ายเดินก่อนเดิน', gote: 'ฝ่ายเดินหลังเดิน' }, en: { sente: 'Sente to move', gote: 'Gote to move' } },
+  /** Sente's piece letters, for a board editor's palette (Gote's are the same in lower case). */
+  pieces: ['K', 'I', 'R', 'B', 'S', 'N', 'L', 'P', '+I', '+R', '+B', '+S', '+N', '+L', '+P'],
   words,
   sideOf,
   isKing: (text) => letterOf(text).toUpperCase() === 'K',

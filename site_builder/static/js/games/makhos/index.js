@@ -91,6 +91,10 @@ function attach(board, panel, { before }) {
 export default {
   id: 'makhos',
   sides: ['white', 'black'],
+  /** The side to move as the catalog's goals name it, in both languages (a teacher-made exercise's goal). */
+  toMove: { th: { white: 'ขาวเดินก่อน', black: 'ดำเดินก่อน' }, en: { white: 'White to move', black: 'Black to move' } },
+  /** White's piece letters, for a board editor's palette (Black's are the same in lower case). */
+  pieces: ['M', 'K'],
   words,
   sideOf,
   isKing: (letter) => letter.toUpperCase() === 'K',

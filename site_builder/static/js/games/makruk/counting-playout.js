@@ -107,7 +107,7 @@ export function playoutPuzzle(data, figure, game) {
       });
       if (!this.board) {
         this.state = 'failed';
-        for (const el of this.nojs.filter((e) => e.matches('.kr-puzzle-solution'))) el.hidden = false;
+        this.showWritten('.kr-puzzle-solution'); // as far as the solution lock allows
         return;
       }
       this.defenderOn();
@@ -167,7 +167,8 @@ export function playoutPuzzle(data, figure, game) {
 
     /** Play the proven line from the start (recorded as "seen"); the defender stays quiet meanwhile. */
     async showSolution() {
-      if (!this.board) return;
+      if (!this.board || this.forbids('solution')) return;
+      this.log('s');
       if (!this.solvedThisVisit) this.fail('seen');
       this.playing = true;
       this.state = 'solution';

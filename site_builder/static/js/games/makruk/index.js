@@ -8,6 +8,7 @@
 import { lang, fill } from '../../core/i18n.js';
 import { CountPanel } from './count-panel.js';
 import { COUNT_ACTIONS } from './count-maths.js';
+import { COUNTING_QUIZ } from './teacher-counting.js';
 
 const WORDS = {
   th: {
@@ -78,9 +79,15 @@ function attach(board, panel, { panels, before, onAction }) {
   };
 }
 
-export default {
+const makruk = {
   id: 'makruk',
   sides: ['white', 'black'],
+  /** The side to move as the catalog's goals name it, in both languages (a teacher-made exercise's goal). */
+  toMove: { th: { white: 'ขาวเดินก่อน', black: 'ดำเดินก่อน' }, en: { white: 'White to move', black: 'Black to move' } },
+  /** The words of a teacher-made counting number, in both languages (core/teacher-exercise.js exerciseWords). */
+  countingQuiz: COUNTING_QUIZ,
+  /** White's piece letters, for a board editor's palette (Black's are the same in lower case). */
+  pieces: ['K', 'M', 'S', 'N', 'R', 'P', 'M~'],
   words,
   sideOf,
   isKing: (letter) => letter.toUpperCase() === 'K',
@@ -103,6 +110,9 @@ export default {
       start: (data, figure, game) => (data.playout
         ? import('./counting-playout.js').then(({ playoutPuzzle }) => playoutPuzzle(data, figure, game)) : null),
       judge: (data) => (data.playout ? import('../../judges/counting.js') : null),
+      /** A teacher-made counting number's board (no build drew it). */
+      figure: (figure, data) => import('./teacher-counting.js').then(({ countingFigure }) => countingFigure(figure, data, makruk)),
     },
   },
 };
+export default makruk;
