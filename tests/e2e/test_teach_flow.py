@@ -169,7 +169,7 @@ def test_a_teacher_assigns_a_student_solves_and_the_gradebook_checks_it(browser:
     data = Path(info.value.path()).read_bytes()
     assert data.startswith(b"\xef\xbb\xbf")
     lines = data.decode("utf-8-sig").strip().split("\r\n")
-    assert len(lines) == 2 and lines[1].startswith(f"{NAME},ใช่,3,")
+    assert len(lines) == 2 and lines[1].startswith(f",{NAME},✓ ผ่าน,3,")  # no class list: no เลขที่
 
     # 4. "Solved" edited into the failed item, re-encoded (a right checksum): caught by the replay.
     forged = dict(sent, items=[*sent["items"][:3], dict(sent["items"][3], claimed="solved")])

@@ -21,7 +21,7 @@ import { recordedEngine } from '../../site_builder/static/js/core/recorded-engin
 import { createJudge } from '../../site_builder/static/js/judges/index.js';
 import { checkStudent, itemData } from '../../site_builder/static/js/teach/gradebook-check.js';
 import { itemEntry } from '../../site_builder/static/js/teach/catalog.js';
-import { loadGame } from '../../site_builder/static/js/games/index.js';
+import { loadGame, loadTeacherGame } from '../../site_builder/static/js/games/index.js';
 import { placement } from '../../site_builder/static/js/games/makruk/teacher-counting.js';
 
 const F = fixtures();
@@ -86,7 +86,7 @@ test('decoding checks every field of a counting number', async () => {
 
 test('a number quiz in the Makruk module\'s words, judged by the quiz judge like the catalog question', async () => {
   const x = await counting('limit');
-  const makruk = await loadGame('makruk');
+  const makruk = await loadTeacherGame('makruk');
   const data = exercisePuzzleData(x, 'th', exerciseWords(x, null, makruk));
   assert.equal(data.goal, 'ดำกำลังนับศักดิ์หมาก หาเลขที่นับครบ');
   assert.equal(data.quiz.prompt, 'ดำนับศักดิ์หมาก จะนับไปจนครบที่เลขอะไร');

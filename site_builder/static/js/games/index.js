@@ -33,3 +33,13 @@ export async function loadGame(id) {
   if (!load) throw new Error(`no browser module for the game "${id}"`);
   return (await load()).default;
 }
+
+/**
+ * The module of game `id` as the teachers' pages use it: with what its `teacher()` loads merged in
+ * (what only a teacher-made exercise needs, kept out of the module every lesson loads).
+ * @param {string} id
+ */
+export async function loadTeacherGame(id) {
+  const game = await loadGame(id);
+  return game.teacher ? { ...game, ...(await game.teacher()) } : game;
+}

@@ -27,7 +27,7 @@ import { exercisePuzzleData, exerciseWords } from '../core/teacher-exercise.js';
 import { studentUrl } from '../core/assignment-mode.js';
 import { startPuzzle } from '../core/puzzle-ui.js';
 import { add } from '../core/progress-ui.js';
-import { loadGame } from '../games/index.js';
+import { loadGame, loadTeacherGame } from '../games/index.js';
 
 /**
  * @typedef {{words: Record<string, string>, games: Record<string, string>, kinds: Record<string, string>,
@@ -117,7 +117,7 @@ async function main() {
     showError(word('notInAssignment'), code);
     return;
   }
-  const game = await loadGame(x.game).catch(() => null);
+  const game = await loadTeacherGame(x.game).catch(() => null);
   if (!judgeable(x, game)) {
     showError(word('cannotJudge', names(x)), code);
     return;

@@ -21,7 +21,7 @@ import { checksum } from '../core/codes.js';
 import { fetchPuzzleData } from '../core/puzzle-block.js';
 import { replayBudget, replayItem } from '../core/puzzle-replay.js';
 import { exercisePuzzleData, exerciseWords } from '../core/teacher-exercise.js';
-import { loadGame } from '../games/index.js';
+import { loadTeacherGame } from '../games/index.js';
 
 const CODE_START = /K[A-Z]\d+Z?-[A-Za-z0-9_-]*/g;
 const PIECE = /[A-Za-z0-9_-]+/g;
@@ -96,7 +96,7 @@ export function findCodes(text) {
 export async function itemData(entry, lang, kindWords = {}) {
   const x = entry.exercise;
   if (x) {
-    const game = await loadGame(x.game).catch(() => null); // its `toMove` names the side in the goal
+    const game = await loadTeacherGame(x.game).catch(() => null); // its `toMove` names the side in the goal
     return exercisePuzzleData(x, lang, exerciseWords(x, kindWords[x.kind]?.words ?? null, game));
   }
   return fetchPuzzleData(entry.url);

@@ -28,7 +28,7 @@ import { engine } from '../core/engine-client.js';
 import { fill, lang } from '../core/i18n.js';
 import { fetchPuzzleData } from '../core/puzzle-block.js';
 import { BEST_MOVE, COUNT_ASKS, LIMITS as X_LIMITS, MAX_WIN, WIN_KINDS, cleanExercise, exerciseGoal, exerciseWords, proveExercise } from '../core/teacher-exercise.js';
-import { loadGame } from '../games/index.js';
+import { loadTeacherGame } from '../games/index.js';
 import { MAX_HINTS, loadDraft, saveDraft, tableLinkText } from './maker-model.js';
 import { PositionEditor, make } from './position-editor.js';
 
@@ -354,7 +354,7 @@ export function mountMaker(host, { catalog, onAdd }) {
     editor = null;
     work.replaceChildren();
     const mine = ++showing;
-    const module = await loadGame(g.id);
+    const module = await loadTeacherGame(g.id);
     modules[g.id] = module;
     if (mine !== showing) return; // the game was chosen again meanwhile
     if (g.start) showBoard(g, /** @type {BoardGameModule} */ (module));

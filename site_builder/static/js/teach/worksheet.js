@@ -21,7 +21,7 @@ import { engine } from '../core/engine-client.js';
 import { fill, lang, longDate } from '../core/i18n.js';
 import { withCoordinates } from '../boards/diagram.js';
 import { sizeOf } from '../boards/grid.js';
-import { loadGame } from '../games/index.js';
+import { loadTeacherGame } from '../games/index.js';
 import { addSprites, readPuzzlePage } from './worksheet-item.js';
 import { teacherItem } from './worksheet-teacher.js';
 import { fetchCatalog, itemEntry } from './catalog.js';
@@ -120,7 +120,7 @@ async function loadItems(a, catalog) {
     const entry = itemEntry(a, id, catalog);
     if (!entry) return { error: fill(words.missing, { n, id }) };
     try {
-      const game = await loadGame(entry.game);
+      const game = await loadTeacherGame(entry.game);
       const page = entry.exercise
         ? await teacherItem(entry.exercise, { lang, game, engine, sprites: () => spritesOf(entry.game),
           kindWords: kindWords[entry.kind] ?? {}, seat: (pid) => fill(words.seat, { n: pid.replace(/^\D+/, '') }) })

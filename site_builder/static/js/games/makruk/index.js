@@ -8,7 +8,6 @@
 import { lang, fill } from '../../core/i18n.js';
 import { CountPanel } from './count-panel.js';
 import { COUNT_ACTIONS } from './count-maths.js';
-import { COUNTING_QUIZ } from './teacher-counting.js';
 
 const WORDS = {
   th: {
@@ -84,8 +83,12 @@ const makruk = {
   sides: ['white', 'black'],
   /** The side to move as the catalog's goals name it, in both languages (a teacher-made exercise's goal). */
   toMove: { th: { white: 'ขาวเดินก่อน', black: 'ดำเดินก่อน' }, en: { white: 'White to move', black: 'Black to move' } },
-  /** The words of a teacher-made counting number, in both languages (core/teacher-exercise.js exerciseWords). */
-  countingQuiz: COUNTING_QUIZ,
+  /**
+   * What only a teacher-made exercise needs (games/index.js loadTeacherGame merges it in): the words
+   * of a counting number, in both languages (`countingQuiz`, core/teacher-exercise.js exerciseWords).
+   * Loaded by the teachers' pages only: a lesson never downloads it.
+   */
+  teacher: () => import('./teacher-counting.js').then(({ COUNTING_QUIZ }) => ({ countingQuiz: COUNTING_QUIZ })),
   /** White's piece letters, for a board editor's palette (Black's are the same in lower case). */
   pieces: ['K', 'M', 'S', 'N', 'R', 'P', 'M~'],
   words,
