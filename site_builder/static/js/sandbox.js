@@ -136,7 +136,7 @@ function buildPanel(plug) {
   message.setAttribute('role', 'status');
   add(panel, 'h2', 'kr-moves-heading', t('movesHeading'));
   const list = add(panel, 'ol', 'kr-movelist');
-  return { side, level, state, form, input, copy, fresh, message, list };
+  return { side, level, state, form, input, copy, fresh, message, list, shown: { position: '' } };
 }
 
 /** @typedef {ReturnType<typeof buildPanel>} Panel */
@@ -156,7 +156,9 @@ function tell(ui, text, error = false) {
  * @param {Board} board
  */
 function showMoves(ui, board) {
-  ui.input.value = board.position;
+  // A new position replaces the field's text; the same one shown again (the engine's fuller reply to
+  // a recorded one) leaves what the reader may be typing there.
+  if (board.position !== ui.shown.position) ui.input.value = ui.shown.position = board.position;
   ui.list.replaceChildren();
   for (const { number, plies } of moveRows(board)) {
     const li = add(ui.list, 'li');
