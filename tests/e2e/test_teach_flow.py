@@ -134,6 +134,9 @@ def open_gradebook(page: Page, link: str, codes: str) -> None:
     expect(page.locator("#kr-gradebook")).to_have_attribute("data-state", "ready", timeout=30_000)
     page.locator("#gb-codes").fill(codes)
     page.get_by_role("button", name="ตรวจรหัส").click()
+    # "ready" is also the state before the click: wait for the table the check fills (a busy machine
+    # may take longer than the default 15 s to replay the codes), then for the check to end
+    expect(page.locator("#gb-table tbody tr").first).to_be_attached(timeout=60_000)
     expect(page.locator("#kr-gradebook")).to_have_attribute("data-state", "ready", timeout=60_000)
 
 
