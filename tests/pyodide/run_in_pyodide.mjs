@@ -92,9 +92,10 @@ async function main() {
       ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith("KRADAN_"))),
     },
   });
-  // raw writes, so pytest's progress dots stay on one line
-  pyodide.setStdout({ write: (buf) => (process.stdout.write(buf), buf.length) });
-  pyodide.setStderr({ write: (buf) => (process.stderr.write(buf), buf.length) });
+  // Raw writes, so pytest's progress dots stay on one line. Pyodide reuses `buf` for its next
+  // write while a write to a pipe is still pending: each chunk is copied before it is handed on.
+  pyodide.setStdout({ write: (buf) => (process.stdout.write(Buffer.from(buf)), buf.length) });
+  pyodide.setStderr({ write: (buf) => (process.stderr.write(Buffer.from(buf)), buf.length) });
   console.log(`[runner] Pyodide ${pyodide.version} loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
   const wheels = [];
@@ -173,10 +174,12 @@ exit_code
   return code;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    console.error("[runner] crashed:", err && err.stack ? err.stack : err);
-    process.exit(2);
-  },
-);
+/** Exit once everything written to stdout and stderr has reached the pipe (process.exit alone drops pending writes). */
+function exitAfterFlush(code) {
+  process.stdout.write("", () => process.stderr.write("", () => process.exit(code)));
+}
+
+main().then(exitAfterFlush, (err) => {
+  console.error("[runner] crashed:", err && err.stack ? err.stack : err);
+  exitAfterFlush(2);
+});

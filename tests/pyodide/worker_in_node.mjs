@@ -49,5 +49,5 @@ self.onmessage({ data: { type: 'init', pyodide: join(site, pyodideBase, '/'), wh
 await done;
 await new Promise((resolve) => setTimeout(resolve, 100)); // a prefetch is asked for without waiting
 const reply = messages.find((m) => m.id === 1);
-console.log(JSON.stringify({ ready: messages[0], reply: reply ? JSON.parse(reply.reply) : null, fetches }));
-process.exit(0);
+// Exit once the line has reached the pipe (process.exit alone can drop a pending write).
+process.stdout.write(`${JSON.stringify({ ready: messages[0], reply: reply ? JSON.parse(reply.reply) : null, fetches })}\n`, () => process.exit(0));
