@@ -1,5 +1,6 @@
-"""Command line: ``python -m engine '{json}'`` (or JSON on stdin) and
-``python -m engine perft GAME DEPTH [--position TEXT]``."""
+"""Command line: ``python -m engine '{json}'`` (or JSON on stdin),
+``python -m engine lines`` (one request a line on stdin, one reply a line on stdout, until stdin
+ends: one process for many requests) and ``python -m engine perft GAME DEPTH [--position TEXT]``."""
 
 from __future__ import annotations
 
@@ -50,15 +51,12 @@ def _emit(reply: dict) -> None:
     sys.stdout.buffer.flush()
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run the CLI; returns the exit status (0 ok, 2 engine error, 1 unreadable request)."""
-    argv = sys.argv[1:] if argv is None else argv
-    if argv and argv[0] == "perft":
-        return _perft(argv[1:])
+def _answer(data: bytes | str) -> int:
+    """Answer one request (stdin's bytes, or an argument's text); returns its status (0 ok, 2
+    engine error, 1 unreadable request)."""
     try:
-        text = argv[0] if argv else sys.stdin.buffer.read().decode("utf-8")
-        request = parse_request(text)
-    except UnicodeDecodeError as exc:  # stdin that is not UTF-8
+        request = parse_request(data if isinstance(data, str) else data.decode("utf-8"))
+    except UnicodeDecodeError as exc:  # input that is not UTF-8
         _emit({"ok": False, "error": {
             "code": errors.BAD_REQUEST, "message": f"the request is not UTF-8 text: {exc.reason} at byte {exc.start}",
             "message_th": f"คำขอไม่ใช่ข้อความ UTF-8: {exc.reason} ที่ไบต์ {exc.start}"}})
@@ -69,6 +67,24 @@ def main(argv: list[str] | None = None) -> int:
     reply = call(request)
     _emit(reply)
     return 0 if reply["ok"] else 2
+
+
+def _lines() -> int:
+    """Answer every line of stdin (blank lines skipped) in order; 0 once stdin ends."""
+    for line in sys.stdin.buffer:
+        if line.strip():
+            _answer(line)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the CLI; returns the exit status (0 ok, 2 engine error, 1 unreadable request)."""
+    argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0] == "perft":
+        return _perft(argv[1:])
+    if argv == ["lines"]:
+        return _lines()
+    return _answer(argv[0] if argv else sys.stdin.buffer.read())
 
 
 if __name__ == "__main__":

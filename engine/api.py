@@ -143,7 +143,8 @@ def _op_prove(request: dict) -> dict:
     {"kind": "mate", "in": N | null, "line"?: [moves]} | {"kind": "best_move", "depth"?, "margin"?,
     "line"?}, "options", "budget"?}`` -> ``{kind, position, solver, orientation, mate_in, line, tree,
     nodes, ...}`` (see :mod:`engine.core.prove`); GAME_OVER, NOT_PROVEN (with a ``reason``) or
-    BUDGET_EXCEEDED."""
+    BUDGET_EXCEEDED. A game that answers ``prove`` itself (its ``extra_ops``) gets the request
+    instead, with its own tasks and reply (see ``_handler``)."""
     game = _new_game(request)
     task = prove.read_task(_field(request, "task", dict), MAX_WIN_DEPTH)
     position = game.position_text()

@@ -17,6 +17,11 @@ Game-neutral: it works on the protocol (:class:`~engine.core.protocol.State`) th
 
 The tree and the line follow the author's ``line`` where the proof allows (a longest defence
 among equals, a winning move among the winning ones), else the first in move-text order.
+
+These tasks are the board games'. A game without a board proves its own tasks: its registry entry
+lists ``prove`` among its ``extra_ops``, and the door routes the request there (engine.api
+``_handler``), with that game's task kinds and reply (a card game's drills: a question and its
+right answers).
 """
 from __future__ import annotations
 

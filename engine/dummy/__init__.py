@@ -2,9 +2,9 @@
 settlement.
 
 A card game has no board: the registry entry has no Game class and answers its own ops
-(``settle``, ``validate``, ``meld_check``, and ``deal``, ``play``, ``view``, ``bestmove`` for
-play, which the door routes here before the board ops of the same names); the other board ops
-answer ``UNSUPPORTED_OP``. Its
+(``settle``, ``validate``, ``meld_check``, ``deal``, ``play``, ``view``, ``bestmove`` for play, and
+``prove`` for its drills, which the door routes here before the board ops of the same names); the
+other board ops answer ``UNSUPPORTED_OP``. Its
 ``sides`` are the four seats in turn order, named as ``dummy-table.md`` names them; a table
 may give its players other ids (seat i is ``players[i]``).
 """

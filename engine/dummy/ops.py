@@ -7,6 +7,8 @@
   a run, its points, whether it is a speto-blocker meld (§35/§40), and every card that may be
   laid off on it next (``face_down_only`` for the 3rd place beyond a run).
 * ``deal``, ``play``, ``view``, ``bestmove``: playing a hand (:mod:`engine.dummy.play_ops`).
+* ``prove``: ``{"position": STATE, "task": {"kind", "key"?, "show"?}}`` → a drill's question and
+  every right answer (:mod:`engine.dummy.drill`).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from ..errors import EngineError
 from . import cards as C
 from . import melds as M
 from . import rules, table as T, tiers
+from .drill import op_prove
 from .facts import derive
 from .play_ops import OPS as PLAY_OPS
 from .settle import settle
@@ -86,4 +89,4 @@ def op_meld_check(request: dict, options: dict) -> dict:
     return reply
 
 
-OPS = {"settle": op_settle, "validate": op_validate, "meld_check": op_meld_check, **PLAY_OPS}
+OPS = {"settle": op_settle, "validate": op_validate, "meld_check": op_meld_check, **PLAY_OPS, "prove": op_prove}

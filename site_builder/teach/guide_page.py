@@ -142,7 +142,8 @@ GUIDE: dict[str, tuple[Step, ...]] = {
              ("พิสูจน์ได้: ตาเดินและคำตอบในรหัส เมื่อเล่นซ้ำแล้วได้ผลตามที่รหัสอ้าง รหัสที่ถูกแก้ผลจะถูกจับได้",
               "พิสูจน์ไม่ได้: ใครเป็นคนเดิน รหัสไม่รู้ว่าใครถือโทรศัพท์อยู่ และไม่รู้ว่านักเรียนสองคนนั่งทำด้วยกันหรือไม่",
               "รหัสสองรหัสที่ตาเดินเหมือนกันและเวลาที่ใช้ในข้อเดียวกันตรงกันถึงหนึ่งในพันวินาที ถูกเตือนว่างานเหมือนกัน "
-              "โดยแสดงชื่อทั้งสองคู่กัน เช่น รหัสของเพื่อนที่เปลี่ยนชื่อแล้วส่งซ้ำ แต่ตาเดินเหมือนกันอย่างเดียวไม่ถูกเตือน "
+              "โดยแสดงชื่อทั้งสองคู่กัน และย้ายแถวของทั้งสองคนมาอยู่ติดกันในตาราง มีวงเล็บและป้ายกลุ่มกำกับ "
+              "เช่น รหัสของเพื่อนที่เปลี่ยนชื่อแล้วส่งซ้ำ แต่ตาเดินเหมือนกันอย่างเดียวไม่ถูกเตือน "
               "เพราะโจทย์ง่าย ๆ อย่างรุกจนในตาเดียว ทุกคนก็เดินเหมือนกัน",
               "คำเตือนนี้เป็นเพียงสิ่งที่ควรถามต่อ ไม่ใช่หลักฐานว่าลอก คุยกับนักเรียนก่อนตัดสิน"), level=2),
         Step("ความเป็นส่วนตัว",
@@ -220,7 +221,8 @@ GUIDE: dict[str, tuple[Step, ...]] = {
               "It does not prove who made the moves: a code cannot know who held the phone, nor whether two "
               "students sat together.",
               "Two codes with the same moves and the same time on an item, to the millisecond, are flagged side by "
-              "side as the same work (a friend's code sent again under another name, for example). The same moves "
+              "side as the same work, their rows moved next to each other in the table under a bracket (a friend's "
+              "code sent again under another name, for example). The same moves "
               "alone are not flagged: on an easy item, a mate in one, everyone plays the same move.",
               "A flag is a question to ask, not proof of copying: talk to the students before you decide."), level=2),
         Step("Privacy",

@@ -12,7 +12,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.test_teach_gradebook import MATE, open_book, page_data, paste, row
+from tests.e2e.teach_pages import check_codes
+from tests.e2e.test_teach_gradebook import MATE, open_book, page_data, row
 from tests.e2e.test_teach_student import (PHONE, assignment, click_move, enter_name, make_code, mate_in_one,
                                           open_assignment, puzzles, result_of)
 
@@ -24,13 +25,13 @@ MAKE = """async ([assignment, right]) => {
   const A = await import('/static/js/core/assignment.js');
   const { pack } = await import('/static/js/core/codes.js');
   const id = A.assignmentId(assignment);
-  const result = (name, events, submitted) => A.encodeResult({ assignment: id, name, started: '%s', submitted,
-    items: [{ id: assignment.items[0], events, claimed: events.length ? 'solved' : '', attempts: events.length, hints: 0, ms: 30000 }] });
+  const result = (name, events, submitted, ms) => A.encodeResult({ assignment: id, name, started: '%s', submitted,
+    items: [{ id: assignment.items[0], events, claimed: events.length ? 'solved' : '', attempts: events.length, hints: 0, ms }] });
   return {
     code: await A.encodeAssignment(assignment),
-    mali: await result('มะลิ', [['m', right]], '2026-11-20T01:10:00Z'),
-    spoiler: await result('มะลิ', [], '2026-11-20T01:20:00Z'),
-    chaba: await result('ชบา', [['m', right]], '2026-11-20T01:15:00Z'),
+    mali: await result('มะลิ', [['m', right]], '2026-11-20T01:10:00Z', 30000),
+    spoiler: await result('มะลิ', [], '2026-11-20T01:20:00Z', 0),
+    chaba: await result('ชบา', [['m', right]], '2026-11-20T01:15:00Z', 41234), // her own work: her own time
     broken: await pack('KS', 1, JSON.stringify([id, 'ปลอม', 1e20, 0, []])),
   };
 }""" % STARTED
@@ -53,7 +54,7 @@ def test_a_pasted_chat_is_read_whole_and_a_spoiling_code_cannot_erase_the_work(p
                         enumerate([mali[:third], mali[third:2 * third], mali[2 * third:]]))
     chat = (f"[LINE] ห้อง ม.2/1\n09:00\tครู\tงานวันนี้ค่ะ {page.url}\n{wrapped}\n"
             f"10:05\tปลอม\t{made['broken']}\n10:06\tชบา\t{made['chaba']}\n10:07\tมะลิ\t{made['spoiler']}")
-    paste(page, chat)
+    check_codes(page, chat)
 
     rows = page.locator("#gb-table tbody tr")
     expect(rows).to_have_count(3)

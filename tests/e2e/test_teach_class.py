@@ -4,7 +4,8 @@ The teacher pastes a class list with a header, a blank line and a duplicate numb
 listed by its line, the rest read), then three result codes made in the page with the site's own
 encodeResult: one sent two days after the due day, one the same code under another student's name,
 one from a name not on the list. The table is in เลขที่ order with the students who sent nothing
-greyed at their place, the late flag beside the Thai local time, the copied pair named side by side,
+greyed at their place, the late flag beside the Thai local time, the copied pair side by side (the
+copy's row moved up right after the first, both bracketed and tagged, named above the table),
 the unknown name after the class; a reload keeps the list as typed. A list read from an .xlsx file,
 a storage that is full (said, the list still used), axe-clean. Screenshots at 360 and 1280 px.
 """
@@ -18,6 +19,7 @@ from xml.sax.saxutils import escape
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.e2e.teach_pages import check_codes
 from tests.e2e.test_teach_gradebook import AXE, ENCODE, MATE, QUIZ, item, page_data
 
 pytestmark = pytest.mark.e2e
@@ -67,23 +69,30 @@ def test_a_class_list_orders_the_gradebook_shows_who_is_missing_late_and_copied(
     rows = page.locator("#gb-table tbody tr")
     expect(page.locator("#gb-table tbody tr[data-absent]")).to_have_count(4)  # nobody has sent yet
 
-    page.locator("#gb-codes").fill("\n".join(made["codes"]))
-    page.get_by_role("button", name="ตรวจรหัส").click()
-    expect(book).to_have_attribute("data-state", "ready", timeout=60_000)
+    check_codes(page, "\n".join(made["codes"]))
 
     def check_table():
         expect(rows).to_have_count(5)
-        expect(rows.locator(".gb-no")).to_have_text(["1.", "2.", "3.", "4."])  # เลขที่ order
-        expect(rows.nth(1)).to_have_attribute("data-absent", "true")
-        expect(rows.nth(1)).to_contain_text("ยังไม่ส่งรหัส")
-        expect(rows.nth(2)).to_have_attribute("data-absent", "true")
+        # เลขที่ order, but the copy (4) right after the code it copies (1)
+        expect(rows.locator(".gb-no")).to_have_text(["1.", "4.", "2.", "3."])
+        for absent in (rows.nth(2), rows.nth(3)):
+            expect(absent).to_have_attribute("data-absent", "true")
+            expect(absent).to_contain_text("ยังไม่ส่งรหัส")
+        expect(page.locator("#gb-table tbody tr[data-copy-group]")).to_have_count(2)
         first = rows.nth(0)
         expect(first.locator(".gb-when")).to_have_text("9 ม.ค. 2568 03:10")
         expect(first.locator(".gb-late")).to_have_text("⚠ ส่งช้า 2 วัน 4 ชั่วโมง")
         expect(first).to_have_attribute("data-verified", "ok")
+        expect(first.locator(".gb-mark")).to_have_text("✓ ผ่าน")  # the replay passed: said as passed ...
+        expect(first.locator(".gb-mark")).to_have_css("color", "rgb(27, 110, 42)")  # ... in a pass's green, not red
         expect(first).to_have_attribute("data-copied", "true")
-        expect(first.locator(".gb-flags")).to_contain_text("รหัสเดียวกับของ เด็กหญิงมานี มีตา ที่เปลี่ยนชื่อ")
-        copied = rows.nth(3)
+        expect(first.locator(".gb-flags li.gb-flag-copy")).to_have_text(  # ... with the copy's warning
+            "⚠ รหัสเดียวกับของ เด็กหญิงมานี มีตา ที่เปลี่ยนชื่อ: เริ่มทำพร้อมกัน ในทุกข้อ (ครบ 2 ข้อ) งานเหมือนกันทุกตา เวลาเท่ากัน")
+        copied = rows.nth(1)
+        for n, edge in ((0, "first"), (1, "last")):  # the bracket of copy group 1
+            expect(rows.nth(n)).to_have_attribute("data-copy-group", "1")
+            expect(rows.nth(n)).to_have_attribute("data-copy-edge", edge)
+            expect(rows.nth(n).locator(".gb-copy-tag")).to_have_text("⚠ งานเหมือนกัน กลุ่ม 1")
         expect(copied.locator("th")).to_contain_text("ด.ญ. มานี มีตา")
         expect(copied.locator(".gb-code-name")).to_have_text("ชื่อในรหัส: เด็กหญิงมานี มีตา")
         expect(copied.locator(".gb-flags")).to_contain_text("รหัสเดียวกับของ สมชาย ใจดี ที่เปลี่ยนชื่อ")
@@ -92,8 +101,8 @@ def test_a_class_list_orders_the_gradebook_shows_who_is_missing_late_and_copied(
         expect(stranger.locator(".gb-unknown")).to_have_text("ไม่อยู่ในรายชื่อห้อง")
         expect(stranger.locator(".gb-late")).to_have_count(0)
         expect(stranger.locator(".gb-when")).to_have_text("6 ม.ค. 2568 09:20")
-        expect(page.locator("#gb-copy-list li")).to_have_text(
-            ["สมชาย ใจดี ↔ เด็กหญิงมานี มีตา: ทุกข้อ — รหัสเดียวกันที่เปลี่ยนชื่อ เริ่มทำพร้อมกัน งานเหมือนกันทุกตา เวลาเท่ากัน"])
+        expect(page.locator("#gb-copy-list li")).to_have_text(["สมชาย ใจดี ↔ เด็กหญิงมานี มีตา: ทุกข้อ (ครบ 2 ข้อ) — "
+                                                               "รหัสเดียวกันที่เปลี่ยนชื่อ เริ่มทำพร้อมกัน งานเหมือนกันทุกตา เวลาเท่ากัน"])
 
     check_table()
     sizes = page.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")

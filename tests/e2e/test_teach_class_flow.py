@@ -42,6 +42,7 @@ from site_builder.games.dummy.calculator import share_link
 from site_builder.games.dummy.notation import read as read_table
 from tests.e2e.game_pages import puzzle_data
 from tests.e2e.page_state import settle
+from tests.e2e.teach_pages import check_codes
 from tests.e2e.test_teach_worksheet import squeeze
 
 pytestmark = pytest.mark.e2e
@@ -294,14 +295,12 @@ def check_gradebook(page: Page, links: dict, codes: dict[str, str], known: dict)
             f"{B}: ส่งงานครับ\n{codes[B]}\n"
             f"{C}: ผลของผมครับครู\n{codes[C]}\n"
             f"{A}: ส่งแล้วค่ะ\n{codes[A]}\n")
-    page.locator("#gb-codes").fill(chat)
-    page.get_by_role("button", name="ตรวจรหัส").click()
-    expect(book).to_have_attribute("data-state", "ready", timeout=ENGINE_MS)
+    check_codes(page, chat, timeout=ENGINE_MS)
     expect(page.locator("#gb-messages-box")).to_be_hidden()  # the teacher's own link is skipped quietly
 
     rows = page.locator("#gb-table tbody tr")
     expect(rows).to_have_count(4)
-    expect(rows.locator(".gb-no")).to_have_text(["1.", "2.", "3.", "4."])  # เลขที่ order, not the chat's
+    expect(rows.locator(".gb-no")).to_have_text(["1.", "3.", "2.", "4."])  # เลขที่ order, not the chat's; C beside A
     expect(rows.nth(3)).to_have_attribute("data-absent", "true")
     expect(rows.nth(3)).to_contain_text(D)
     expect(rows.nth(3)).to_contain_text("ยังไม่ส่งรหัส")
@@ -320,6 +319,8 @@ def check_gradebook(page: Page, links: dict, codes: dict[str, str], known: dict)
     pairs = page.locator("#gb-copy-list li")
     expect(pairs).to_have_count(1)
     expect(pairs.first).to_contain_text(re.compile(rf"({re.escape(A)} ↔ {re.escape(C)}|{re.escape(C)} ↔ {re.escape(A)})"))
+    expect(pairs.first).to_contain_text("ข้อ 1, 2, 3 (3 จาก 4 ข้อ)")  # which items, not "every item": A left item 4
+    expect(page.locator("#gb-table tbody tr[data-copy-group='1']")).to_have_count(2)
     expect(a.locator(".gb-flags")).to_contain_text(C)
     expect(c.locator(".gb-flags")).to_contain_text(A)
     # the verdicts of the replay
@@ -391,6 +392,7 @@ def check_spreadsheets(page: Page, known: dict) -> None:
     assert rows[B]["ส่งช้า (ชั่วโมง)"] == "51" and rows[A]["ส่งช้า (ชั่วโมง)"] == ""
     assert rows[B]["ส่งเมื่อ (เวลาไทย)"] == known["late"].astimezone(THAI).strftime("%Y-%m-%d %H:%M")
     assert rows[D].get("ทำได้ (ข้อ)", "") == ""
+    assert (rows[A]["งานเหมือนกับของ"], rows[C]["งานเหมือนกับของ"], rows[B]["งานเหมือนกับของ"]) == (C, A, "")  # the copied pair
 
     xname, xdata = download(page, "ดาวน์โหลดไฟล์เอ็กเซล")
     assert xname == name.replace(".csv", ".xlsx")

@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import json
 import re
-import urllib.request
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -22,13 +20,12 @@ from playwright.sync_api import Page, expect
 from engine.api import call
 from tests.e2e.game_pages import puzzle_data
 from tests.e2e.page_state import settle
+from tests.e2e.teach_pages import DESKTOP, PHONE, check_codes, get_text, phone_context_args  # noqa: F401 (a fixture: a phone)
 from tests.e2e.test_offline import axe_violations
 from tests.site_builder.thai_words import latin_words, visible_texts
 
 pytestmark = pytest.mark.e2e
 
-PHONE = {"width": 360, "height": 640}
-DESKTOP = {"width": 1280, "height": 900}
 ENGINE_MS = 120_000
 
 ENCODE = """async ([a, drafts]) => {
@@ -41,31 +38,20 @@ ENCODE = """async ([a, drafts]) => {
 DECODE_RESULT = """async (code) => (await import('/static/js/core/assignment.js')).decodeResult(code)"""
 
 
-@pytest.fixture(scope="session")
-def browser_context_args(browser_context_args):
-    """A phone: 360 px wide, touch screen."""
-    return {**browser_context_args, "viewport": PHONE, "has_touch": True, "is_mobile": True}
-
-
-def _get(url: str) -> str:
-    with urllib.request.urlopen(url, timeout=30) as r:
-        return r.read().decode("utf-8")
-
-
 @pytest.fixture(scope="module")
 def drafts(site_url) -> dict:
     """The two exercises a teacher made: a Makruk mate in one the engine proves, and a Dummy net."""
-    names = json.loads(_get(f"{site_url}/th/teach/catalog.json"))
+    names = json.loads(get_text(f"{site_url}/th/teach/catalog.json"))
     catalog = names["items"]
     mate = next((i for i in catalog if i["game"] == "makruk" and i["kind"] == "mate"
-                 and (d := puzzle_data(_get(site_url + i["url"]))).get("mate_in") == 1), None)
+                 and (d := puzzle_data(get_text(site_url + i["url"]))).get("mate_in") == 1), None)
     if mate is None:
         pytest.fail("the site has no Makruk mate in one")
-    position = puzzle_data(_get(site_url + mate["url"]))["position"]
+    position = puzzle_data(get_text(site_url + mate["url"]))["position"]
     proof = call({"op": "prove", "game": "makruk", "position": position, "task": {"kind": "mate", "in": 1}})
     assert proof["ok"], proof
     win = {key: proof[key] for key in ("position", "solver", "orientation", "mate_in", "line", "tree")}
-    scoring = next((puzzle_data(_get(site_url + i["url"])) for i in catalog if i["kind"] == "scoring"), None)
+    scoring = next((puzzle_data(get_text(site_url + i["url"])) for i in catalog if i["kind"] == "scoring"), None)
     if scoring is None:
         pytest.fail("the site has no Dummy scoring exercise")
     seat = next(p["id"] for p in scoring["table"]["players"])
@@ -162,9 +148,7 @@ def test_a_phone_student_solves_a_teacher_mate_misses_a_teacher_figure_and_the_g
     page.goto(f"/th/teach/gradebook/#{code}")
     expect(page.locator("#kr-gradebook")).to_have_attribute("data-state", "ready", timeout=30_000)
     expect(page.locator("#gb-items li").nth(0)).to_have_text("รุกจนของครูสมศรี")
-    page.locator("#gb-codes").fill(sent)
-    page.get_by_role("button", name="ตรวจรหัส").click()
-    expect(page.locator("#kr-gradebook")).to_have_attribute("data-state", "ready", timeout=ENGINE_MS)
+    check_codes(page, sent, timeout=ENGINE_MS)
     row = page.locator("#gb-table tbody tr").filter(has=page.locator("th", has_text="เด็กชายต้นกล้า"))
     expect(row).to_have_attribute("data-verified", "ok", timeout=ENGINE_MS)
     cells = row.locator("td.gb-cell")
@@ -179,11 +163,11 @@ def test_a_phone_student_solves_a_teacher_mate_misses_a_teacher_figure_and_the_g
 def best_move(site_url) -> dict:
     """A teacher's best move: a catalog Mak-hot best move's position, proven by the engine's `prove`
     op as the builder asks it (no line given), and the catalog page's data of that position."""
-    catalog = json.loads(_get(f"{site_url}/th/teach/catalog.json"))["items"]
+    catalog = json.loads(get_text(f"{site_url}/th/teach/catalog.json"))["items"]
     item = next((i for i in catalog if i["game"] == "makhos" and i["kind"] == "best-move"), None)
     if item is None:
         pytest.fail("the site has no Mak-hot best move")
-    page_data = puzzle_data(_get(site_url + item["url"]))
+    page_data = puzzle_data(get_text(site_url + item["url"]))
     proof = call({"op": "prove", "game": "makhos", "position": page_data["position"], "task": {"kind": "best_move"}})
     assert proof["ok"], proof
     data = {key: proof[key] for key in ("position", "solver", "orientation", "mate_in", "line", "tree")}

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import re
-import urllib.request
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -22,6 +21,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.game_pages import puzzle_data
+from tests.e2e.teach_pages import check_codes, get_text
 from tests.e2e.test_teach_worksheet import squeeze
 
 pytestmark = pytest.mark.e2e
@@ -34,21 +34,16 @@ DECODE = "async (code) => (await import('/static/js/core/assignment.js')).decode
 ENCODE = "async (r) => (await import('/static/js/core/assignment.js')).encodeResult(r)"
 
 
-def _get(url: str) -> str:
-    with urllib.request.urlopen(url, timeout=30) as response:
-        return response.read().decode("utf-8")
-
-
 @pytest.fixture(scope="module")
 def four(site_url) -> list[dict]:
     """The page data of a Makruk mate in one, a Mak-hot win in one, a Makruk and a Mak-hot rule
     question (one right choice each), in the teachers' catalog's order."""
-    catalog = json.loads(_get(f"{site_url}/th/teach/catalog.json"))
+    catalog = json.loads(get_text(f"{site_url}/th/teach/catalog.json"))
 
     def first(test, what):
         for item in catalog["items"]:
             if item["game"] in ("makruk", "makhos"):
-                data = puzzle_data(_get(site_url + item["url"]))
+                data = puzzle_data(get_text(site_url + item["url"]))
                 if test(data):
                     return data
         pytest.fail(f"the site has no {what}")
@@ -132,12 +127,7 @@ def do_the_work(page: Page, link: str, items: list[dict]) -> str:
 def open_gradebook(page: Page, link: str, codes: str) -> None:
     page.goto(link)
     expect(page.locator("#kr-gradebook")).to_have_attribute("data-state", "ready", timeout=30_000)
-    page.locator("#gb-codes").fill(codes)
-    page.get_by_role("button", name="ตรวจรหัส").click()
-    # "ready" is also the state before the click: wait for the table the check fills (a busy machine
-    # may take longer than the default 15 s to replay the codes), then for the check to end
-    expect(page.locator("#gb-table tbody tr").first).to_be_attached(timeout=60_000)
-    expect(page.locator("#kr-gradebook")).to_have_attribute("data-state", "ready", timeout=60_000)
+    check_codes(page, codes)  # waits for the check's end, never for "ready" (the state before the click too)
 
 
 def test_a_teacher_assigns_a_student_solves_and_the_gradebook_checks_it(browser: Browser, site_url, four, artifacts_dir, tmp_path):

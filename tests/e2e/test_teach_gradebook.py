@@ -19,6 +19,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from engine.api import call
+from tests.e2e.teach_pages import check_codes, checks, wait_checks
 
 pytestmark = pytest.mark.e2e
 
@@ -53,15 +54,18 @@ def item(pid, events, claimed, attempts, hints=0, ms=60_000):
 
 
 def students(x: dict) -> list[dict]:
-    """Result objects (assignment id filled in by the page); the summaries are what honest pages claim."""
-    honest = [
-        item(MATE, [["m", x["mate"]]], "solved", 1),
-        item(QUIZ, [["a", x["quiz"]]], "solved", 1),
-        item(SCORE, [["a", x["score"]]], "solved", 1),
-        item(MAKHOS, [["m", x["makhos"]]], "solved", 1),
-    ]
+    """Result objects (assignment id filled in by the page); the summaries are what honest pages claim.
+    Each student's times are their own: the same moves at the same millisecond are copied work
+    (teach/gradebook-copies.js), which these students did not do."""
+    def honest(ms: int) -> list[dict]:
+        return [
+            item(MATE, [["m", x["mate"]]], "solved", 1, ms=ms),
+            item(QUIZ, [["a", x["quiz"]]], "solved", 1, ms=ms + 1),
+            item(SCORE, [["a", x["score"]]], "solved", 1, ms=ms + 2),
+            item(MAKHOS, [["m", x["makhos"]]], "solved", 1, ms=ms + 3),
+        ]
     return [
-        {"name": "สมชาย ใจดี", "started": "2025-01-06T02:00:00Z", "submitted": "2025-01-06T02:30:00Z", "items": honest},
+        {"name": "สมชาย ใจดี", "started": "2025-01-06T02:00:00Z", "submitted": "2025-01-06T02:30:00Z", "items": honest(60_000)},
         {"name": "สมหญิง รักเรียน", "started": "2025-01-06T02:01:00Z", "submitted": "2025-01-06T02:31:00Z", "items": [
             item(MATE, [["m", x["mate_wrong"]], ["t"], ["m", x["mate"]]], "retried", 2),
             item(QUIZ, [["a", x["quiz_wrong"]], ["a", x["quiz"]]], "retried", 2),
@@ -70,8 +74,8 @@ def students(x: dict) -> list[dict]:
         ]},
         # "solved" edited in over a wrong move (and the code re-encoded: its checksum is right)
         {"name": "นักปลอม", "started": "2025-01-06T02:02:00Z", "submitted": "2025-01-06T02:32:00Z", "items": [
-            item(MATE, [["m", x["mate_wrong"]]], "solved", 1), *honest[1:]]},
-        {"name": XSS, "started": "2025-01-06T02:03:00Z", "submitted": "2025-01-06T02:33:00Z", "items": honest},
+            item(MATE, [["m", x["mate_wrong"]]], "solved", 1), *honest(61_000)[1:]]},
+        {"name": XSS, "started": "2025-01-06T02:03:00Z", "submitted": "2025-01-06T02:33:00Z", "items": honest(62_000)},
         # a second student with the first one's name (another start): a duplicate name
         {"name": "สมชาย ใจดี", "started": "2025-01-06T02:04:00Z", "submitted": "2025-01-06T02:34:00Z", "items": [
             item(MATE, [["h"], ["m", x["mate"]]], "solved", 1, hints=1)]},
@@ -111,12 +115,6 @@ def open_book(page: Page, code: str) -> None:
     expect(page.locator("#kr-gradebook")).to_have_attribute("data-state", "ready", timeout=30_000)
 
 
-def paste(page: Page, text: str) -> None:
-    page.locator("#gb-codes").fill(text)
-    page.get_by_role("button", name="ตรวจรหัส").click()
-    expect(page.locator("#kr-gradebook")).to_have_attribute("data-state", "ready", timeout=60_000)
-
-
 def row(page: Page, name: str):
     return page.locator("#gb-table tbody tr").filter(has=page.locator("th", has_text=name))
 
@@ -144,7 +142,7 @@ def test_codes_are_verified_by_replay_and_the_bad_ones_flagged(gradebook, artifa
     honest, second, forged, xss, duplicate = made["codes"]
     chat = (f"ครูครับ ของสมชายครับ\n{honest}\n\"{second}\", {forged}\n{xss}\n{duplicate}\n"
             f"{made['foreign']}\nKS1Z-garbage-0000000\nKS0-AAAA-1234567\n{honest}")
-    paste(page, chat)
+    check_codes(page, chat)
 
     rows = page.locator("#gb-table tbody tr")
     expect(rows).to_have_count(5)
@@ -206,7 +204,7 @@ def test_the_filled_gradebook_is_axe_clean(new_context, answers):
     page = context.new_page()
     made = make_codes(page, answers)
     open_book(page, made["code"])
-    paste(page, "\n".join(made["codes"]) + "\nKS0-AAAA-1234567")
+    check_codes(page, "\n".join(made["codes"]) + "\nKS0-AAAA-1234567")
     expect(page.locator("#gb-table tbody tr")).to_have_count(5)
     page.locator("#gb-table thead th[data-sort='total'] button").click()
     page.add_script_tag(path=str(AXE))
@@ -218,7 +216,7 @@ def test_the_filled_gradebook_is_axe_clean(new_context, answers):
 def test_sorting_removing_and_the_csv(gradebook):
     page, made, _ = gradebook
     open_book(page, made["code"])
-    paste(page, "\n".join(made["codes"][:3]))
+    check_codes(page, "\n".join(made["codes"][:3]))
     total = page.locator("#gb-table thead th[data-sort='total']")
     expect(total).to_have_attribute("aria-sort", "none")
     total.get_by_role("button").click()
@@ -261,11 +259,12 @@ def test_codes_come_from_a_csv_file_in_any_cell(gradebook, tmp_path):
     sheet = tmp_path / "line-export.csv"
     sheet.write_text(f'"เวลา","ชื่อ","ข้อความ"\r\n"09:01","สมชาย","{made["codes"][0]}"\r\n'
                      f'"09:02","สมหญิง","ส่งค่ะ {made["codes"][1]}"\r\n', encoding="utf-8-sig")
+    before = checks(page)
     page.locator("#gb-file").set_input_files(str(sheet))
-    expect(page.locator("#gb-table tbody tr")).to_have_count(2, timeout=60_000)
+    wait_checks(page, before)
+    expect(page.locator("#gb-table tbody tr")).to_have_count(2)
     expect(page.locator("#gb-table tbody tr[data-verified='ok']")).to_have_count(2)
-    page.locator("#gb-codes").fill("สวัสดีครับ ไม่มีรหัส")
-    page.get_by_role("button", name="ตรวจรหัส").click()
+    check_codes(page, "สวัสดีครับ ไม่มีรหัส")  # a paste with no code is a check too: it ends, and says so
     expect(page.locator("#gb-messages li", has_text="ไม่พบรหัสผล")).to_have_count(1)
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import re
-import urllib.request
 from urllib.parse import unquote
 from pathlib import Path
 
@@ -18,11 +17,10 @@ from playwright.sync_api import Page, expect
 
 from tests.e2e.game_pages import puzzle_data
 from tests.e2e.page_state import settle
+from tests.e2e.teach_pages import DESKTOP, PHONE, get_text, phone_context_args  # noqa: F401 (a fixture: a phone)
 from tests.e2e.test_offline import axe_violations, packed, save_whole_site, sw_context, wait_status  # noqa: F401 (sw_context: a fixture)
 from tests.site_builder.thai_words import latin_words, visible_texts
 
-PHONE = {"width": 360, "height": 640}
-DESKTOP = {"width": 1280, "height": 900}
 XSS = "<img src=x onerror=window.__x=1>"
 KEY = "kradan.assign."
 
@@ -47,24 +45,13 @@ REFUSE_SAVES = """(() => {
 })();"""
 
 
-@pytest.fixture(scope="session")
-def browser_context_args(browser_context_args):
-    """A phone: 360 px wide, touch screen."""
-    return {**browser_context_args, "viewport": PHONE, "has_touch": True, "is_mobile": True}
-
-
 # ---- what the site offers -----------------------------------------------------------------
-
-def _get(url: str) -> str:
-    with urllib.request.urlopen(url, timeout=30) as r:
-        return r.read().decode("utf-8")
-
 
 @pytest.fixture(scope="module")
 def puzzles(site_url) -> dict[str, dict]:
     """{id: data} of every Thai exercise of the teachers' catalog, in its order, from its page."""
-    catalog = json.loads(_get(f"{site_url}/th/teach/catalog.json"))
-    found = {item["id"]: puzzle_data(_get(site_url + item["url"])) for item in catalog["items"]}
+    catalog = json.loads(get_text(f"{site_url}/th/teach/catalog.json"))
+    found = {item["id"]: puzzle_data(get_text(site_url + item["url"])) for item in catalog["items"]}
     assert found, "the catalog lists no exercise"
     return found
 

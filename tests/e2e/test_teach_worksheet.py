@@ -346,6 +346,7 @@ def test_teacher_made_exercises_print_with_their_answers_in_the_key(page: Page):
     expect(key.nth(0).locator(".ws-notation")).to_have_text(" ".join(line))
     expect(key.nth(0).locator(".ws-key-words li")).to_have_count(len(line))
     expect(key.nth(0).locator(".ws-key-words")).to_contain_text(f"{line[0][:2]} ไป {line[0][2:4]}")
+    expect(key.nth(0).locator(".ws-key-words li").last).to_have_text(re.compile(r" — จน$"))  # the mate said as the catalog's key says it
     points = re.search(r"-?\d+", made["settled"].replace("−", "-")).group(0)
     seat = figure["data"]["question"]["player"].lstrip("P")
     expect(key.nth(2).locator(".ws-key-words")).to_contain_text(f"ขา {seat}: {points}")

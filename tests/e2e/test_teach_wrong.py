@@ -18,6 +18,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from engine.api import call
+from tests.e2e.teach_pages import check_codes
 
 pytestmark = pytest.mark.e2e
 
@@ -74,9 +75,7 @@ def test_what_students_got_wrong_and_the_spreadsheets(page: Page, puzzles):
     page.goto(f"/th/teach/gradebook/#{made['code']}")
     book = page.locator("#kr-gradebook")
     expect(book).to_have_attribute("data-state", "ready", timeout=30_000)
-    page.locator("#gb-codes").fill("\n".join(made["codes"]))
-    page.get_by_role("button", name="ตรวจรหัส").click()
-    expect(book).to_have_attribute("data-state", "ready", timeout=60_000)
+    check_codes(page, "\n".join(made["codes"]))
     expect(page.locator("#gb-table tbody tr")).to_have_count(2)
 
     def cell(name: str, i: int):
@@ -231,9 +230,7 @@ def test_a_teacher_made_exercise_is_said_in_words_too(page: Page, built_site, pu
     page.goto(f"/th/teach/gradebook/#{made['code']}")
     book = page.locator("#kr-gradebook")
     expect(book).to_have_attribute("data-state", "ready", timeout=30_000)
-    page.locator("#gb-codes").fill(made["codes"][0])
-    page.get_by_role("button", name="ตรวจรหัส").click()
-    expect(book).to_have_attribute("data-state", "ready", timeout=120_000)
+    check_codes(page, made["codes"][0], timeout=120_000)
     row = page.locator("#gb-table tbody tr").filter(has=page.locator("th", has_text="สมปอง"))
     expect(row.locator("td.gb-cell")).to_have_count(2)
 

@@ -3,7 +3,7 @@
     python tests/js/fixtures.py OUT.json
 
 writes {"trees": {label: data}, "solutions": [data of every puzzle with a proven tree],
-"quizzes": {label: data}, "playout": {"data", "line", "drawn", "live"}, "scoring": {ask: {"data",
+"quizzes": {label: data}, "shapes": {label: data}, "playout": {"data", "line", "drawn", "live"}, "scoring": {ask: {"data",
 "answer", "player"}}, "teacher": {"mate" | "scoring": {"game", "kind", "data", "live", ["answer"]}}}
 (teacher-made exercises' data as the engine proves them; see teacher_fixtures): each ``data`` is a puzzle page's data block (site_builder/puzzles/pages.py
 page_data, Thai), recorded replies and all. ``playout.live`` holds the engine's replies
@@ -103,7 +103,11 @@ def fixtures() -> dict:
         ask = p.fields.get("ask") if p.kind == "scoring" else None
         if ask and ask not in scoring:
             scoring[ask] = {"data": data(p), "answer": p.proof["answer"], "player": p.fields.get("player")}
+    shapes = {}  # the first puzzle of every shape of the collection: game, kind, question (tests/js/solution-lock-pages.test.mjs)
+    for p in puzzles:
+        shapes.setdefault(f"{p.game}-{p.kind}-{p.proof.get('question') or p.fields.get('ask') or ''}", p)
     return {
+        "shapes": {label: data(p) for label, p in shapes.items()},
         "teacher": teacher_fixtures(first),
         "trees": {label: data(first(test)) for label, test in TREES.items()},
         "solutions": [data(p) for p in puzzles if p.proof.get("tree")],

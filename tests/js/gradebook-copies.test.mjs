@@ -1,11 +1,13 @@
 /**
  * Work shared between students' codes (issue 23 §3, teach/gradebook-copies.js): a code copied whole
  * under another name, an item spliced from another's code, and never the moves alone: the whole
- * class solving a one-move mate the same way is not copying.
+ * class solving a one-move mate the same way is not copying. The codes that share work are put
+ * side by side in the table (copyGroups, besideCopies), every other line in its place.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { sameWork } from '../../site_builder/static/js/teach/gradebook-copies.js';
+import { besideCopies, copyGroups, sameWork } from '../../site_builder/static/js/teach/gradebook-copies.js';
+import { orderByClass } from '../../site_builder/static/js/teach/class-list.js';
 
 const item = (id, events, ms, extra = {}) => ({ id, events, claimed: 'solved', attempts: 1, hints: 0, ms, ...extra });
 const result = (name, started, items) => ({ assignment: 'abc1234', name, started, submitted: started, items });
@@ -51,4 +53,40 @@ test('three codes with one work: every pair is named', () => {
   const codes = ['A', 'B', 'C'].map((name) => result(name, '2026-11-27T03:00:00.000Z', [item('mk-2', LONG, 61234)]));
   assert.deepEqual(sameWork(codes).map((copy) => copy.names.join('+')), ['A+B', 'A+C', 'B+C']);
   assert.ok(sameWork(codes).every((copy) => copy.exact));
+});
+
+test('pairs that share a name make one group; separate pairs stay separate groups', () => {
+  const pair = (a, b) => ({ names: [a, b], items: ['mk-1'], exact: false });
+  assert.deepEqual(copyGroups([pair('A', 'C'), pair('B', 'D'), pair('C', 'E')]), [['A', 'C', 'E'], ['B', 'D']]);
+  assert.deepEqual(copyGroups([pair('A', 'B'), pair('C', 'D'), pair('B', 'D')]), [['A', 'B', 'C', 'D']]);
+  assert.deepEqual(copyGroups([]), []);
+});
+
+test('in the class list\'s order, the copy follows the first of the pair; the others keep their places', () => {
+  const classRows = [1, 2, 3, 4, 5].map((no) => ({ no, name: `คน${no}` }));
+  const own = (name, ms) => result(name, `2026-11-27T03:00:0${ms % 10}.000Z`, [item('mk-2', LONG, ms)]);
+  const copied = own('คน1', 61234);
+  // คน3 sent nothing; คน4 sent คน1's code under a new name; ต้น is on no row
+  const codes = [copied, own('คน2', 50002), { ...copied, name: 'คน4' }, own('คน5', 70005), own('ต้น', 40004)];
+  const copies = sameWork(codes);
+  assert.deepEqual(copies.map((copy) => copy.names), [['คน1', 'คน4']]);
+  const lines = besideCopies(orderByClass(classRows, codes), (line) => line.result?.name ?? null, copyGroups(copies));
+  assert.deepEqual(lines.map(({ line }) => line.no), [1, 4, 2, 3, 5, null]);
+  assert.deepEqual(lines.map(({ copy }) => copy), [{ n: 1, first: true, last: false }, { n: 1, first: false, last: true },
+    null, null, null, null]);
+});
+
+test('a group of three and a pair: each together where its first falls, numbered down the table', () => {
+  const lines = ['a', 'X', 'b', 'Y', 'c', 'd', 'e'];
+  const placed = besideCopies(lines, (name) => name, [['d', 'b'], ['a', 'e', 'c']]);
+  assert.deepEqual(placed.map(({ line }) => line), ['a', 'c', 'e', 'X', 'b', 'd', 'Y']);
+  assert.deepEqual(placed.map(({ copy }) => copy && `${copy.n}${copy.first ? '<' : ''}${copy.last ? '>' : ''}`),
+    ['1<', '1', '1>', null, '2<', '2>', null]);
+});
+
+test('lines with no code are never moved, whatever their name; a name in no group keeps its place', () => {
+  const lines = [{ name: 'A', code: false }, { name: 'B', code: true }, { name: 'A', code: true }];
+  const placed = besideCopies(lines, (line) => (line.code ? line.name : null), [['A', 'B']]);
+  assert.deepEqual(placed.map(({ line }) => line), lines);
+  assert.deepEqual(placed.map(({ copy }) => copy?.n ?? null), [null, 1, 1]);
 });

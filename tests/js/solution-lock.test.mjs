@@ -2,10 +2,11 @@
  * The solution lock (site_builder/static/js/core/solution-lock.js): what a puzzle page may reveal,
  * for every kind of reveal, outside an assignment, while its code is being read, and in
  * assignments with and without hints and solutions, before and after the item is solved.
+ * Its verdicts for the real page data of every kind of exercise: solution-lock-pages.test.mjs.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { REVEALS, mayReveal } from '../../site_builder/static/js/core/solution-lock.js';
+import { REVEALS, WRITTEN, keptOut, mayReveal, writtenFate } from '../../site_builder/static/js/core/solution-lock.js';
 
 const LOCKED = { hints: false, solution: false };
 const OPEN = { hints: true, solution: true };
@@ -48,4 +49,20 @@ test('only a real true opens a rule (a damaged rules object keeps the lock shut)
 
 test('an unknown reveal is an error, not a silent yes', () => {
   assert.throws(() => mayReveal(/** @type {any} */ ('answer'), {}), /unknown reveal: answer/);
+});
+
+test('a written part that reveals nothing (the static choices) is never kept out or locked', () => {
+  assert.equal(keptOut(null, true), false);
+  assert.equal(writtenFate(null, () => false), 'shown');
+});
+
+test('a locked written solution leaves a note in its place, locked written hints leave nothing', () => {
+  assert.equal(writtenFate('solution', () => false), 'note');
+  assert.equal(writtenFate('hints', () => false), 'out');
+  assert.equal(writtenFate('solution', () => true), 'shown');
+});
+
+test('the written parts are the written solution and the written hints', () => {
+  assert.deepEqual(WRITTEN.map(([selector, what]) => [selector, what]),
+    [['.kr-puzzle-solution', 'solution'], ['.kr-puzzle-hints', 'hints']]);
 });

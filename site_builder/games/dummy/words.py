@@ -1,16 +1,15 @@
 """Dummy's words in Thai and English: seats, cards, levels, tiers, ledger items, knock types,
-the options' choices. The browser gets them from the page (a JSON block), so they live here once."""
+the options' choices. The browser gets them from the page (a JSON block), so they live here once;
+card, seat and meld names are the engine's (engine.dummy.drill_words: its drills speak them too)."""
 from __future__ import annotations
 
-RANK_WORDS = {"th": {"T": "10", "J": "แจ็ค", "Q": "แหม่ม", "K": "คิง", "A": "เอซ"},
-              "en": {"T": "10", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}}
-SUIT_WORDS = {"th": {"S": "โพดำ", "H": "โพแดง", "D": "ข้าวหลามตัด", "C": "ดอกจิก"},
-              "en": {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}}
-SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+from engine.dummy.drill_words import MELD_OF, SEAT, card_name, meld_name, seat
+
+__all__ = ["WORDS", "browser_words", "card_name", "meld_name", "seat"]
 
 WORDS = {
     "th": {
-        "seat": "ขา {n}",
+        "seat": SEAT["th"],
         "levels": {"thep": "เทพ", "sian": "เซียน", "khot_sian": "โคตรเซียน"},
         "tiers": {"win": "ชนะ", "small": "เสียน้อย", "medium": "เสียกลาง", "large": "เสียมาก"},
         "knock_types": {"normal": "น็อกธรรมดา", "dark": "น็อกมืด", "colour_light": "น็อกสีสว่าง",
@@ -25,7 +24,7 @@ WORDS = {
         "meld": "ชุด", "melds": "ชุดที่ลง", "layoffs": "ดัมมี่ที่ฝาก", "hand": "ไพ่ในมือ",
         "head_card": "ไพ่หัว", "face_down": "ไพ่คว่ำ", "knocks": "{seat} น็อก", "no_knock": "ไม่มีผู้น็อก",
         "fool_by": "{seat} ตีโง่", "level": "ระดับ{level}", "in_knock": "ลงในตาที่น็อก",
-        "onto": "ฝากบน{meld}", "meld_of": "ชุดที่ {n} ของ{seat}", "empty": "ไม่มี",
+        "onto": "ฝากบน{meld}", "meld_of": MELD_OF["th"], "empty": "ไม่มี",
         "card_count": "{n} ใบ", "points": "{n} แต้ม", "pays": "{payer} จ่าย {payee}",
         "in_calculator": "เปิดโต๊ะนี้ในเครื่องคิดแต้ม",
         "collected": "เก็บจากกองในตาที่น็อก", "called_by": "{seat} ทิ้งไพ่ที่ถูกทัก (ข้อ 32)",
@@ -35,7 +34,7 @@ WORDS = {
         "high_cards": "ไพ่ที่จับไพ่ใหญ่:", "dealer": "ผู้แจกเกมถัดไป {seat}", "next_head": "ไพ่หัวเกมถัดไป",
     },
     "en": {
-        "seat": "P{n}",
+        "seat": SEAT["en"],
         "levels": {"thep": "Thep", "sian": "Sian", "khot_sian": "Khot Sian"},
         "tiers": {"win": "wins", "small": "small loss", "medium": "medium loss", "large": "large loss"},
         "knock_types": {"normal": "normal knock", "dark": "dark knock", "colour_light": "colour knock, light",
@@ -50,7 +49,7 @@ WORDS = {
         "meld": "meld", "melds": "melds", "layoffs": "layoffs", "hand": "hand",
         "head_card": "head card", "face_down": "face down", "knocks": "{seat} knocks", "no_knock": "nobody knocked",
         "fool_by": "{seat} fed the fool", "level": "level {level}", "in_knock": "put down in the knock",
-        "onto": "onto {meld}", "meld_of": "{seat}'s meld {n}", "empty": "none",
+        "onto": "onto {meld}", "meld_of": MELD_OF["en"], "empty": "none",
         "card_count": "{n} cards", "points": "{n} points", "pays": "{payer} pays {payee}",
         "in_calculator": "Open this table in the points calculator",
         "collected": "collected in the knock", "called_by": "{seat}'s discard was called (§32)",
@@ -61,26 +60,6 @@ WORDS = {
         "high_cards": "high-card draw:", "dealer": "next dealer {seat}", "next_head": "next head card",
     },
 }
-
-
-def seat(pid: str, lang: str) -> str:
-    """``P3`` -> 'ขา 3' / 'P3'."""
-    return WORDS[lang]["seat"].format(n=pid[1:])
-
-
-def card_name(card: str, lang: str) -> str:
-    """``QS`` -> 'แหม่มโพดำ' / 'queen of spades'; ``7D`` -> '7 ข้าวหลามตัด' / '7 of diamonds'."""
-    rank = RANK_WORDS[lang].get(card[0], card[0])
-    suit = SUIT_WORDS[lang][card[1]]
-    if lang == "th":
-        return f"{rank}{suit}" if not rank.isdigit() else f"{rank} {suit}"
-    return f"{rank} of {suit}"
-
-
-def meld_name(meld_id: str, lang: str) -> str:
-    """``P1.0`` -> 'ชุดที่ 1 ของขา 1' / "P1's meld 1"."""
-    pid, index = meld_id.split(".")
-    return WORDS[lang]["meld_of"].format(n=int(index) + 1, seat=seat(pid, lang))
 
 
 def browser_words(lang: str) -> dict:

@@ -75,3 +75,19 @@ def test_odd_but_valid_json_gets_an_engine_error(stdin, code):
 def test_argument_that_is_not_utf8_gets_json():
     status, reply = run_cli(b'{"op": "\xff"}'.decode("utf-8", "surrogateescape"))
     assert status == 2 and reply["error"]["code"] == "UNKNOWN_OP"
+
+
+def test_lines_answers_each_request_in_order_and_survives_bad_ones():
+    """``python -m engine lines``: one reply a line, in the order asked, a bad line answered with
+    its error and the next line still answered; exit 0 when stdin ends."""
+    requests = [b'{"op": "start", "game": "makruk"}', b"{not json", b"", b'{"op": "\xff"}',
+                b'{"op": "legal_moves", "game": "makruk", "moves": ["e3e5"]}', b'{"op": "start", "game": "makhos"}']
+    run = subprocess.run([sys.executable, "-m", "engine", "lines"], input=b"\n".join(requests) + b"\n",
+                         capture_output=True, cwd=ROOT, timeout=120)
+    assert run.returncode == 0 and not run.stderr, run.stderr[-2000:]
+    replies = [json.loads(line) for line in run.stdout.decode("utf-8").splitlines()]
+    assert [r["ok"] for r in replies] == [True, False, False, False, True]  # the blank line asks nothing
+    assert replies[0]["position"] == START
+    assert [r["error"]["code"] for r in replies[1:4]] == ["BAD_REQUEST", "BAD_REQUEST", "ILLEGAL_MOVE"]
+    assert "not UTF-8" in replies[2]["error"]["message"]
+    assert replies[4]["position"].startswith("W:")

@@ -90,6 +90,13 @@ def test_every_error_code_the_game_produces_is_reachable(game):
         assert error["code"] == code, (code, request, error)
 
 
+@pytest.mark.parametrize("game", sorted(game for game, spec in GAMES.items() if "prove" in spec.ops))
+def test_a_game_that_proves_says_why_not_with_a_reason_and_the_field(game):
+    """NOT_PROVEN, whatever the game's tasks, carries a stable ``reason`` and the request field at fault."""
+    error = error_of({**contract_data(game).ERROR_REQUESTS["NOT_PROVEN"], "game": game})
+    assert error["code"] == "NOT_PROVEN" and error["reason"] and error["field"], error
+
+
 def test_unknown_game_is_an_error_of_the_door():
     error = error_of({"op": "play", "game": "no-such-game"})
     assert error["code"] == UNKNOWN_GAME and all(game in error["message"] for game in GAMES)

@@ -2,8 +2,8 @@
 
 Dummy has no Game class (no board, no position text): the board-game parts of the contract do
 not run for it, so there are no sample positions; the door's shape is checked for every code it
-can produce. Its own ``play`` and ``bestmove`` answer for dummy; the other board ops answer
-UNSUPPORTED_OP.
+can produce. Its own ``play``, ``bestmove`` and ``prove`` (its drills) answer for dummy; the other
+board ops answer UNSUPPORTED_OP.
 """
 
 from engine.dummy.cards import DECK
@@ -31,11 +31,11 @@ ERROR_REQUESTS = {
     "ILLEGAL_MOVE": {"op": "play", "position": deal(seed=1), "moves": ["pass"]},
     "BUDGET_EXCEEDED": {"op": "play", "position": _HUGE},
     "UNSUPPORTED_OP": {"op": "perft"},
+    "NOT_PROVEN": {"op": "prove", "position": deal(seed=1), "task": {"kind": "dummy-knock"}},  # a knock drill at the take
 }
 
 # Codes Dummy never produces, and why.
 NOT_PRODUCED = {
-    "NOT_PROVEN": "prove is the board games' op (a Dummy figure is settled, never searched)",
     "ILLEGAL_POSITION": "a malformed STATE is BAD_POSITION; an impossible table is BAD_TABLE",
     "BAD_MOVE": "an action that does not parse is ILLEGAL_MOVE with reason bad_action (dummy-play.md)",
     "GAME_OVER": "an action after the end is ILLEGAL_MOVE with reason game_over (dummy-play.md)",

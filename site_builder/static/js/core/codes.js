@@ -49,8 +49,11 @@ export function checksum(text) {
   return crc32(Array.from({ length: text.length }, (_, i) => text.charCodeAt(i))).toString(36).padStart(7, '0');
 }
 
-/** @param {Uint8Array} bytes */
-function toBase64url(bytes) {
+/**
+ * The base64url text of `bytes` (no padding), as codes and links carry it.
+ * @param {Uint8Array} bytes
+ */
+export function toBase64url(bytes) {
   let binary = '';
   for (const b of bytes) binary += String.fromCharCode(b);
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');

@@ -30,7 +30,7 @@ import * as progress from './progress.js';
 import { add, noticeText, resultBadge } from './progress-ui.js';
 import { moveName } from '../boards/describe.js';
 import { recordedEngine } from './recorded-engine.js';
-import { mayReveal } from './solution-lock.js';
+import { WRITTEN, keptOut, mayReveal, mayShow, writtenFate } from './solution-lock.js';
 
 /** The puzzle UI's own words (the rest come from core/i18n.js). */
 const WORDS = {
@@ -92,11 +92,8 @@ export function moveWords(game, state, move) {
 }
 
 const ASSIGNMENT_HASH = /^#(as=|t-)/; // core/assignment-mode.js itemHash, core/exercise-link.js exerciseUrl
-/** The page's written parts (.kr-nojs) an assignment may lock, by what they reveal (core/solution-lock.js). */
-const LOCKABLE = /** @type {const} */ ([['.kr-puzzle-solution', 'solution'], ['.kr-puzzle-hints', 'hints']]);
-
-/** What the page's written part `el` reveals, if an assignment may lock it. */
-const lockable = (el) => LOCKABLE.find(([selector]) => el.matches(selector))?.[1] ?? null;
+/** What the page's written part `el` reveals, if an assignment may lock it (core/solution-lock.js WRITTEN). */
+const lockable = (el) => WRITTEN.find(([selector]) => el.matches(selector))?.[1] ?? null;
 
 /**
  * Show the page's written parts (.kr-nojs) to a reader the puzzle UI cannot serve (the engine
@@ -108,14 +105,14 @@ const lockable = (el) => LOCKABLE.find(([selector]) => el.matches(selector))?.[1
  */
 export function revealWritten(parts, may) {
   for (const [el, marker] of parts) {
-    const what = lockable(el);
-    if (!what || may(what)) {
+    const fate = writtenFate(lockable(el), may);
+    if (fate === 'shown') {
       marker?.replaceWith(el);
       el.hidden = false;
       continue;
     }
     const place = marker ?? el; // whichever of the two is in the page
-    if (what === 'solution') {
+    if (fate === 'note') {
       const note = document.createElement('p');
       note.className = 'kr-pz-locked';
       note.textContent = words('solutionLocked');
@@ -205,7 +202,7 @@ export class Shell {
     // them (showWritten): hidden is not enough, the page's text is there to read.
     /** @type {Array<[HTMLElement, Comment | null]>} */
     this.written = this.nojs.map((el) => {
-      if (!this.modePending || !lockable(el)) return [el, null];
+      if (!keptOut(lockable(el), this.modePending)) return [el, null];
       const marker = document.createComment('kr-locked');
       el.replaceWith(marker);
       return [el, marker];
@@ -285,11 +282,12 @@ export class Shell {
 
   /**
    * May the page reveal `what` now ('hints' | 'solution' | 'analyse' | 'tools')? The lock
-   * (core/solution-lock.js) decides from the page's assignment (none: everything) and the solve.
+   * (core/solution-lock.js mayShow) decides from what the page's data has, the page's assignment
+   * (none: everything) and the solve.
    * @param {import('./solution-lock.js').Reveal} what
    */
   may(what) {
-    return mayReveal(what, { rules: this.assignment?.rules ?? null, pending: this.modePending, solved: this.solvedThisVisit });
+    return mayShow(what, this.data, { rules: this.assignment?.rules ?? null, pending: this.modePending, solved: this.solvedThisVisit });
   }
 
   /** Does the page's assignment forbid `rule` ('hints' | 'solution')? (Never outside one.) */

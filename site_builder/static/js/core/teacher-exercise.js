@@ -16,14 +16,21 @@
  *     FEN with the count running, as the engine's `play` reply gives it after the move that
  *     started it), counter (the side counting), count_kind ('pieces' | 'board'), ask ('limit' |
  *     'start'), answer (the engine's number)}; a number quiz (judges/quiz.js) whose words come
- *     from the game's module (exerciseWords).
+ *     from the game's module (exerciseWords);
+ *   - a drill on a dealt hand in play (DRILL_KINDS, the catalog's drill kinds): data {deck (the
+ *     cards top first, space-separated), dealer, level, show (a seat whose hand is shown face up,
+ *     or ''), moves (the actions so far: the seat to act is the solver), key (a collect's pile
+ *     card, else '')}: the position only, never the question. Every page re-proves it
+ *     (drillProof: the engine's `deal`, `play`, `view` and `prove`, deterministic) and gets the
+ *     question (a choice quiz, judges/quiz.js) and the solver's view; a link carries a drill in a
+ *     few hundred characters where the question in both languages would take a thousand more.
  * Nothing here names a game: the game comes with the exercise and the engine answers for it.
  */
 /** @import { TeacherExercise, PuzzleData, ProofNode, Lang } from '../types/data.js' */
 import { CodeError, checksum } from './codes.js';
 
 /** How long the teacher's words may be. */
-export const LIMITS = { title: 80, hints: 3, hint: 200, position: 200, move: 40, table: 6000 };
+export const LIMITS = { title: 80, hints: 3, hint: 200, position: 200, move: 40, table: 6000, deck: 60, actions: 300, action: 120 };
 /** The engine's longest forced win (engine.api.MAX_WIN_DEPTH). */
 export const MAX_WIN = 5;
 /** Kinds of a forced win (the page data of the catalog's 'mate' kind; Mak-hot names it 'win'). */
@@ -32,8 +39,13 @@ export const WIN_KINDS = ['mate', 'win'];
 export const BEST_MOVE = 'best-move';
 /** The kinds played on a board (data: position, solver, orientation, mate_in, line, tree). */
 export const BOARD_KINDS = [...WIN_KINDS, BEST_MOVE];
+/** The catalog's drill kinds on a dealt hand in play (the engine's `prove` task kinds). */
+export const DRILL_KINDS = ['dummy-discard', 'dummy-collect', 'dummy-knock'];
+/** The drill kind that asks about one pile card (its `key`). */
+export const KEY_KIND = 'dummy-collect';
 /** Every kind a teacher can make: its catalog kind name -> what proves it. */
-export const KINDS = { mate: 'prove', win: 'prove', [BEST_MOVE]: 'prove', scoring: 'settle', counting: 'play' };
+export const KINDS = { mate: 'prove', win: 'prove', [BEST_MOVE]: 'prove', scoring: 'settle', counting: 'play',
+  ...Object.fromEntries(DRILL_KINDS.map((kind) => [kind, 'prove'])) };
 /** The counting numbers a teacher can ask (the engine's `status.counting` fields), and the kinds of count. */
 export const COUNT_ASKS = ['limit', 'start'];
 export const COUNT_KINDS = ['pieces', 'board'];
@@ -50,6 +62,9 @@ const GAME = /^[a-z][a-z0-9_]{0,31}$/;
 const SIDE = /^[a-z][a-z0-9_]{0,15}$/;
 const SEAT = /^[A-Za-z0-9_]{1,8}$/;
 const ITEM = /^[a-z_]{1,32}$/;
+const CARD = /^[0-9A-Za-z]{2,3}$/;
+const LEVEL = /^[a-z_]{1,16}$/;
+const ACTION = /^[\x20-\x7e]+$/;
 
 const bad = () => new CodeError('BAD_CODE');
 /**
@@ -202,6 +217,24 @@ function cleanScoringData(data) {
 }
 
 /**
+ * The data of a drill: a deal (distinct cards, a seat dealing, a level), the actions so far, the
+ * seat shown ('' or a seat) and the key card ('' or a card of the deck).
+ * @param {Record<string, unknown>} data
+ */
+function cleanDrillData(data) {
+  const { deck, dealer, level, show, moves, key } = data;
+  if (typeof deck !== 'string') throw bad();
+  const cards = deck.split(' ');
+  if (!cards.length || cards.length > LIMITS.deck || !cards.every((c) => CARD.test(c)) || new Set(cards).size !== cards.length) throw bad();
+  if (typeof dealer !== 'string' || !SEAT.test(dealer) || typeof level !== 'string' || !LEVEL.test(level)) throw bad();
+  if (typeof show !== 'string' || (show && !SEAT.test(show))) throw bad();
+  if (typeof key !== 'string' || (key && !cards.includes(key))) throw bad();
+  if (!Array.isArray(moves) || moves.length > LIMITS.actions
+    || !moves.every((m) => typeof m === 'string' && m.length <= LIMITS.action && ACTION.test(m) && m.trim() === m && m)) throw bad();
+  return { deck, dealer, level, show, moves: [...moves], key };
+}
+
+/**
  * The exercise `x` checked field by field and cleaned (texts trimmed, its id worked out from its
  * content; a given id must be that one), or CodeError('BAD_CODE').
  * @param {any} x anything
@@ -217,7 +250,8 @@ export function cleanExercise(x) {
   if (!isObject(data)) throw bad();
   const clean = {
     game, kind, title: title.trim(), hints: hints.map((h) => h.trim()),
-    data: BOARD_KINDS.includes(kind) ? cleanBoardData(data, kind) : kind === 'counting' ? cleanCountingData(data) : cleanScoringData(data),
+    data: BOARD_KINDS.includes(kind) ? cleanBoardData(data, kind) : kind === 'counting' ? cleanCountingData(data)
+      : DRILL_KINDS.includes(kind) ? cleanDrillData(data) : cleanScoringData(data),
   };
   const id = exerciseId(clean);
   if (x.id !== undefined && x.id !== id) throw bad();
@@ -236,6 +270,7 @@ const WORDS = {
     win: '{side} บังคับชนะให้ได้ใน {n} ตา',
     best: '{side} หาตาที่ได้หมาก แล้วเดินต่อจนได้หมากจริงบนกระดาน (ไม่เกิน {n} ตาของคุณ)',
     counting: 'คำถามการนับศักดิ์ในตำแหน่งนี้ ตอบเป็นตัวเลข',
+    drill: { 'dummy-discard': 'ทิ้งใบไหนจึงปลอดภัย', 'dummy-collect': 'เก็บไพ่ใบนี้ได้ไหม เก็บอย่างไร', 'dummy-knock': 'น็อกเลย คว่ำใบไหน' },
     seat: 'ขา {n}',
     scoring: {
       points: '{seat} ได้กี่แต้ม (ไพ่ที่ลงและฝาก ลบไพ่ในมือ)', tier: '{seat} เสียขั้นไหน',
@@ -250,6 +285,7 @@ const WORDS = {
     win: '{side} and win in {n}.',
     best: '{side} and win material, and play on until it is won on the board (at most {n} of your moves).',
     counting: 'A counting question on this position: answer with a number.',
+    drill: { 'dummy-discard': 'Which discard is safe?', 'dummy-collect': 'Can you collect this card? How?', 'dummy-knock': 'Knock now: which card face down?' },
     seat: 'P{n}',
     scoring: {
       points: 'How many points does {seat} score (melds and layoffs minus the hand)?',
@@ -323,6 +359,7 @@ export function exerciseGoal(x, lang, words = null) {
   const w = WORDS[lang];
   const data = /** @type {any} */ (x.data);
   if (x.kind === 'counting') return countingQuiz(x, lang, words).goal;
+  if (DRILL_KINDS.includes(x.kind)) return w.drill[/** @type {keyof typeof w.drill} */ (x.kind)];
   const named = words?.toMove?.[lang]?.[data.solver];
   const side = typeof named === 'string' && named ? named : w.toMove;
   if (x.kind === BEST_MOVE) return fill(w.best, { side, n: solverMoves(data.tree) });
@@ -333,25 +370,52 @@ export function exerciseGoal(x, lang, words = null) {
 }
 
 /**
+ * The engine's question (the `prove` reply's bilingual quiz) in `lang`, as a catalog drill page's
+ * data has it (site_builder/puzzles/kinds/rule_quiz.py quiz_data).
+ * @param {any} quiz
+ * @param {Lang} lang
+ */
+export function quizIn(quiz, lang) {
+  /** @type {(said: any) => string} */
+  const say = (said) => String(said?.[lang] ?? said?.en ?? '');
+  return {
+    prompt: say(quiz.prompt), answer_type: quiz.answer_type ?? 'choice',
+    choices: quiz.choices.map((/** @type {any} */ c) => ({ id: c.id, label: say(c.label) })),
+    correct: quiz.correct, explanation: say(quiz.explanation),
+    nudges: Object.fromEntries(Object.entries(quiz.nudges ?? {}).map(([id, said]) => [id, say(said)])),
+  };
+}
+
+/**
+ * @typedef {{quiz: any, solver: string, view: any, shown: {seat: string, hand: string[]} | null}} DrillProof
+ *   what drillProof gives: the engine's bilingual question, the seat to act, its VIEW, the hand shown face up
+ */
+
+/**
  * The puzzle page data of the exercise: what the puzzle UI and the judges take, as a catalog
  * puzzle page's data block of the same kind has it (no recorded replies: the live engine answers).
  * `words` (exerciseWords): the side to move's name (a board kind), or the kind's own words the page
- * has (a Dummy page's), put in the data as a catalog page does.
+ * has (a Dummy page's), put in the data as a catalog page does. A drill's question and figure come
+ * from `proof` (drillProof; without it the drill has no question: nothing to judge yet).
  * @param {TeacherExercise} x
  * @param {Lang} lang
  * @param {any} [words]
+ * @param {DrillProof | null} [proof]
  * @returns {PuzzleData}
  */
-export function exercisePuzzleData(x, lang, words = null) {
+export function exercisePuzzleData(x, lang, words = null, proof = null) {
   const data = /** @type {any} */ (x.data);
   const scoring = !BOARD_KINDS.includes(x.kind) && x.kind !== 'counting';
   const counting = x.kind === 'counting' ? countingQuiz(x, lang, words) : null;
+  const drill = DRILL_KINDS.includes(x.kind) && proof ? quizIn(proof.quiz, lang) : null;
   return /** @type {PuzzleData} */ ({
-    id: x.id, game: x.game, kind: x.kind, title: x.title || WORDS[lang].title, goal: counting?.goal ?? exerciseGoal(x, lang, words),
+    id: x.id, game: x.game, kind: x.kind, title: x.title || WORDS[lang].title,
+    goal: counting?.goal ?? drill?.prompt ?? exerciseGoal(x, lang, words),
     hints: [...x.hints], tags: [], difficulty: 0, next: null, index: '', replies: null,
-    quiz: counting?.quiz ?? null,
+    quiz: counting?.quiz ?? drill,
     ...(BOARD_KINDS.includes(x.kind) ? {} : { position: '', solver: '', orientation: '', mate_in: null, line: [], tree: null }),
     ...structuredClone(data), ...(scoring && words ? { words } : {}),
+    ...(drill && proof ? { solver: proof.solver, drill: { view: proof.view, shown: proof.shown, solver: proof.solver } } : {}),
   });
 }
 
@@ -359,7 +423,7 @@ export function exercisePuzzleData(x, lang, words = null) {
 
 /** Why a draft cannot be made an exercise, in both languages. */
 const REFUSALS = {
-  kind: { th: 'เลือกชนิดโจทย์ที่สร้างเองได้: บังคับชนะ ตาเด็ด การนับศักดิ์ หรือคิดแต้มดัมมี่', en: 'Pick a kind of exercise you can make: a forced win, a best move, a counting number or a Dummy figure.' },
+  kind: { th: 'เลือกชนิดโจทย์ที่สร้างเองได้: บังคับชนะ ตาเด็ด การนับศักดิ์ คิดแต้มดัมมี่ หรือแบบฝึกดัมมี่', en: 'Pick a kind of exercise you can make: a forced win, a best move, a counting number, a Dummy figure or a Dummy drill.' },
   countAsk: { th: 'เลือกสิ่งที่ถาม: เลขนับครบ หรือเลขแรกที่นับ', en: 'Pick what is asked: the count limit or the first number.' },
   countMoves: { th: `ตาที่ทำให้เริ่มนับใส่ได้ไม่เกิน ${MAX_COUNT_MOVES} ตา แต่ละตาเป็นตัวอักษรเดินแบบ e1e4`, en: `At most ${MAX_COUNT_MOVES} moves that start the count, each written like e1e4.` },
   noCount: { th: 'หลังตาที่ใส่ ตำแหน่งนี้ยังไม่มีการนับศักดิ์ ใส่ตาที่ทำให้เริ่มนับ หรือตั้งตำแหน่งที่กำลังนับอยู่', en: 'No count runs in this position after the moves given: give the move that starts the count, or set up a position where a count runs.' },
@@ -379,6 +443,10 @@ const REFUSALS = {
   item: { th: 'เลือกรายการที่จ่าย', en: 'Pick the fee the question asks about.' },
   noFee: { th: 'ขา {n} ไม่ได้จ่ายรายการนี้บนโต๊ะนี้ ถามรายการที่ขานั้นจ่ายจริง', en: 'P{n} pays no such fee on this table: ask about a fee the seat pays.' },
   engine: { th: 'เอนจินตอบไม่ได้ ({why}) ลองใหม่อีกครั้ง', en: 'The engine could not answer ({why}); try again.' },
+  drill: { th: 'ยังไม่ได้ใส่ตำแหน่งของแบบฝึก (สำรับไพ่และการเล่นที่ผ่านมา)', en: 'Give the drill position first (the deck and the actions so far).' },
+  drillLong: { th: `ตำแหน่งนี้มีการเล่นเกิน ${LIMITS.actions} ครั้ง ยาวเกินกว่าจะใส่ในลิงก์ได้`, en: `This position has more than ${LIMITS.actions} actions: too long for a link.` },
+  ended: { th: 'มือนี้จบแล้วหลังการเล่นเหล่านี้ แบบฝึกต้องถามระหว่างที่ยังเล่นกันอยู่', en: 'The hand has ended after these actions: a drill asks about a hand in play.' },
+  key: { th: 'เลือกไพ่ในกองทิ้งที่จะถามว่าเก็บได้ไหม', en: 'Pick the pile card the question asks about.' },
 };
 
 /** An Error whose `.words` say why, in Thai and English; `.code`: the engine's code, 'BAD_DRAFT' (the
@@ -515,10 +583,64 @@ async function settleFigure(call, draft) {
 }
 
 /**
+ * A drill's position as exercise data (cleanDrillData's fields), from a draft's `drill`
+ * {deck: cards (a list or space-separated), dealer, level, show, moves} and `key`.
+ * @param {any} draft
+ */
+function drillData(draft) {
+  const drill = isObject(draft.drill) ? draft.drill : {};
+  const deck = Array.isArray(drill.deck) ? drill.deck.join(' ') : String(drill.deck ?? '').trim().split(/\s+/).join(' ');
+  const moves = Array.isArray(drill.moves) ? drill.moves.map((/** @type {unknown} */ m) => String(m).trim()).filter(Boolean) : [];
+  if (!deck) throw refusal('drill');
+  if (moves.length > LIMITS.actions) throw refusal('drillLong');
+  const key = draft.kind === KEY_KIND ? String(draft.key ?? '') : '';
+  if (draft.kind === KEY_KIND && !key) throw refusal('key');
+  const data = { deck, dealer: String(drill.dealer || 'P1'), level: String(drill.level || 'sian'), show: String(drill.show ?? ''), moves, key };
+  try {
+    return cleanDrillData(data);
+  } catch {
+    throw refusal('drill');
+  }
+}
+
+/**
+ * The hand of a drill replayed by the engine: `deal` then `play` of its actions; the engine's
+ * `play` reply (position, turn, phase, legal, status), or an ExerciseError (the engine's words, or
+ * a hand that has ended).
+ * @param {(request: any) => Promise<any> | any} call
+ * @param {string} game
+ * @param {{deck: string, dealer: string, level: string, moves: string[]}} data
+ */
+export async function replayDrill(call, game, data) {
+  const dealt = await engineReply(call, { op: 'deal', game, deck: data.deck.split(' '), dealer: data.dealer, level: data.level });
+  const reply = await engineReply(call, { op: 'play', game, position: dealt.state, moves: data.moves });
+  if (reply.status?.result !== 'ongoing') throw refusal('ended', {}, 'GAME_OVER');
+  return reply;
+}
+
+/**
+ * The drill proven again (deterministic: the builder's proof): its hand replayed, the engine's
+ * `prove` question and the solver's `view`; an ExerciseError with the engine's words when it
+ * cannot be. `kind`, `game` and `data` as a TeacherExercise has them.
+ * @param {(request: any) => Promise<any> | any} call
+ * @param {{game: string, kind: string, data: any}} x
+ * @returns {Promise<DrillProof>}
+ */
+export async function drillProof(call, { game, kind, data }) {
+  const reply = await replayDrill(call, game, data);
+  const task = { kind, ...(data.key ? { key: data.key } : {}), ...(data.show ? { show: data.show } : {}) };
+  const proven = await engineReply(call, { op: 'prove', game, position: reply.position, task });
+  const solver = proven.solver ?? reply.turn;
+  const { view } = await engineReply(call, { op: 'view', game, position: reply.position, seat: solver });
+  const shown = data.show ? reply.position.players.find((/** @type {any} */ p) => p.id === data.show) : null;
+  return { quiz: proven.quiz, solver, view, shown: shown ? { seat: shown.id, hand: [...shown.hand] } : null };
+}
+
+/**
  * The draft ({game, kind, title, hints} and the kind's task: position [, mate_in, line, options]
  * for a forced win; position [, depth, margin, line, options] for a best move; position, ask
  * ('limit' | 'start') [, moves] for a counting number; table, question
- * {ask, player, item} for a Dummy figure) proven by the engine
+ * {ask, player, item} for a Dummy figure; drill {deck, dealer, level, show, moves} [, key] for a drill) proven by the engine
  * through `call` (an engine call returning the engine's JSON reply, e.g. core/engine-client.js's)
  * and made an exercise; else an ExerciseError whose `.words` say plainly why.
  * @param {(request: any) => Promise<any> | any} call
@@ -530,7 +652,13 @@ export async function proveExercise(call, draft) {
   const kind = draft.kind;
   if (typeof kind !== 'string' || !Object.prototype.hasOwnProperty.call(KINDS, kind)) throw refusal('kind');
   const words = teacherWords(draft);
-  const data = BOARD_KINDS.includes(kind) ? await proveBoard(call, draft)
-    : kind === 'counting' ? await countNumber(call, draft) : await settleFigure(call, draft);
+  let data;
+  if (DRILL_KINDS.includes(kind)) {
+    data = drillData(draft);
+    await drillProof(call, { game: draft.game, kind, data });
+  } else {
+    data = BOARD_KINDS.includes(kind) ? await proveBoard(call, draft)
+      : kind === 'counting' ? await countNumber(call, draft) : await settleFigure(call, draft);
+  }
   return cleanExercise({ game: draft.game, kind, ...words, data });
 }

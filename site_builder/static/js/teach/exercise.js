@@ -10,7 +10,8 @@
  * assignment's hints and solution rules applied). A board exercise gets an empty figure with its
  * position, which the live board fills (the live engine answers: there are no recorded replies; the
  * loading words show meanwhile); a kind that draws its own still figure (games/<id>/index.js
- * puzzles[kind].figure, e.g. Dummy's table) draws it first.
+ * puzzles[kind].figure, e.g. Dummy's table) draws it first. A drill (a hand in play) carries its
+ * position only: the live engine proves it again here (drillProof) for its question and figure.
  * Bad input (no or a broken code, no item id, an item the assignment lacks, a game or kind the
  * site cannot judge) gets a clear message and a link back to the assignment page; nothing saved
  * is touched. This entry point loads the game's module (games/index.js) and hands it down.
@@ -23,7 +24,8 @@ import { lang, fill } from '../core/i18n.js';
 import { decodeAssignment, fragment, teacherExercise } from '../core/assignment.js';
 import { codeErrorText } from '../core/code-words.js';
 import { readExerciseHash } from '../core/exercise-link.js';
-import { exercisePuzzleData, exerciseWords } from '../core/teacher-exercise.js';
+import { DRILL_KINDS, drillProof, exercisePuzzleData, exerciseWords } from '../core/teacher-exercise.js';
+import { engine } from '../core/engine-client.js';
 import { studentUrl } from '../core/assignment-mode.js';
 import { startPuzzle } from '../core/puzzle-ui.js';
 import { add } from '../core/progress-ui.js';
@@ -94,6 +96,7 @@ function judgeable(x, game) {
   if (!game) return false;
   if (x.data.tree) return Array.isArray(game.sides);
   if (x.kind === 'counting') return Boolean(game.countingQuiz && game.puzzles?.[x.kind]?.figure);
+  if (DRILL_KINDS.includes(x.kind)) return Boolean(game.puzzles?.[x.kind]?.figure && BLOCK.kindWords[x.kind]?.drillWords);
   return Boolean(game.puzzles?.[x.kind]?.start && BLOCK.kindWords[x.kind]);
 }
 
@@ -124,8 +127,18 @@ async function main() {
   }
   const kindWords = BLOCK.kindWords[x.kind] ?? {};
   const { game: gameName, kind: kindName } = names(x);
+  let proof = null;
+  if (DRILL_KINDS.includes(x.kind)) {
+    try {
+      proof = await drillProof((request) => engine.call(request), x);
+    } catch (err) {
+      const said = /** @type {any} */ (err)?.words;
+      showError(said ? said[lang] || said.en : String(/** @type {any} */ (err)?.message ?? err), code);
+      return;
+    }
+  }
   const data = {
-    ...exercisePuzzleData(x, lang, exerciseWords(x, kindWords.words ?? null, game)), ...kindWords,
+    ...exercisePuzzleData(x, lang, exerciseWords(x, kindWords.words ?? null, game), proof), ...kindWords,
     title: x.title || `${gameName} · ${kindName}`, // as the assignment page lists it
     index: `/${lang}/puzzles/`, // the shell's links to the puzzles and the reader's progress
   };

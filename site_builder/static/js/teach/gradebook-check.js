@@ -11,7 +11,8 @@
  *   itemData(entry, lang, kindWords) -> the puzzle data an item is replayed on: a catalog item's page
  *                 data block, or a teacher-made exercise's data made from the assignment code itself
  *                 (no fetch: the teacher's own link holds the proof tree or the table) with the
- *                 words of its kind (kindWords: kind -> {words}, the page's, as the exercise page's)
+ *                 words of its kind (kindWords: kind -> {words}, the page's, as the exercise page's);
+ *                 a drill's question proven again by the live engine (null when it cannot be)
  *     cell = {result, attempts, hints, ms, status: 'ok' | 'bad' | 'unchecked' | 'missing'}
  *     flags = [{key, vars}]: key of gradebook_page.py STRINGS (the page puts them in words;
  *     vars.claimed / vars.replayed are results: '' | 'solved' | …)
@@ -20,7 +21,8 @@
 import { checksum } from '../core/codes.js';
 import { fetchPuzzleData } from '../core/puzzle-block.js';
 import { replayBudget, replayItem } from '../core/puzzle-replay.js';
-import { exercisePuzzleData, exerciseWords } from '../core/teacher-exercise.js';
+import { DRILL_KINDS, drillProof, exercisePuzzleData, exerciseWords } from '../core/teacher-exercise.js';
+import { engine as liveEngine } from '../core/engine-client.js';
 import { loadTeacherGame } from '../games/index.js';
 
 const CODE_START = /K[A-Z]\d+Z?-[A-Za-z0-9_-]*/g;
@@ -92,12 +94,15 @@ export function findCodes(text) {
  * @param {{url?: string, exercise?: import('../types/data.js').TeacherExercise}} entry
  * @param {import('../types/data.js').Lang} lang
  * @param {Record<string, {words?: Record<string, any>}>} [kindWords] the page's words of each kind
+ * @param {(request: any) => Promise<any>} [call] the engine a drill is proven again with (the live one)
  */
-export async function itemData(entry, lang, kindWords = {}) {
+export async function itemData(entry, lang, kindWords = {}, call = (/** @type {any} */ request) => liveEngine.call(request)) {
   const x = entry.exercise;
   if (x) {
     const game = await loadTeacherGame(x.game).catch(() => null); // its `toMove` names the side in the goal
-    return exercisePuzzleData(x, lang, exerciseWords(x, kindWords[x.kind]?.words ?? null, game));
+    const proof = DRILL_KINDS.includes(x.kind) ? await drillProof(call, x).catch(() => null) : null;
+    if (DRILL_KINDS.includes(x.kind) && !proof) return null;
+    return exercisePuzzleData(x, lang, exerciseWords(x, kindWords[x.kind]?.words ?? null, game), proof);
   }
   return fetchPuzzleData(entry.url);
 }

@@ -9,6 +9,11 @@
  *   Moves alone are never enough: a one-move mate that the whole class solves the same way gives
  *   the same events to everyone, but not the same milliseconds. An item not tried (no events) is
  *   never the same work. Codes of one name (class-list.js matchKey) are one student's, not copies.
+ *   copyGroups(copies) -> [[names]]: the names that share work, a pair or more (A–B and B–C: one
+ *     group A, B, C), in the order the names first come in `copies`.
+ *   besideCopies(lines, nameOf, groups) -> [{line, copy}]: the lines with each group's lines right
+ *     after the first of them (the gradebook's table: a copied pair side by side), every other line
+ *     in its place; `copy` the line's group number and whether it starts or ends the group.
  * What this cannot see: two students who sat together and each played the moves on their own
  * phone (different times), or one student who played on another's phone (one code, one name).
  */
@@ -73,4 +78,72 @@ export function sameWork(results) {
 function sameItems(a, b) {
   const whole = (/** @type {Result} */ r) => JSON.stringify(r.items.map((i) => [i.id, i.events, i.claimed, i.attempts, i.hints, i.ms]));
   return whole(a) === whole(b);
+}
+
+/**
+ * The names that share work, in groups (see the file's head).
+ * @param {Copy[]} copies
+ * @returns {string[][]}
+ */
+export function copyGroups(copies) {
+  /** @type {Map<string, string>} */
+  const parent = new Map(); // name -> a name of its group (union-find)
+  const root = (/** @type {string} */ name) => {
+    let at = name;
+    while (parent.get(at) !== at) at = /** @type {string} */ (parent.get(at));
+    return at;
+  };
+  /** @type {string[]} */
+  const order = [];
+  for (const { names } of copies) {
+    for (const name of names) {
+      if (!parent.has(name)) {
+        parent.set(name, name);
+        order.push(name);
+      }
+    }
+    const [a, b] = names.map(root);
+    if (a !== b) parent.set(b, a);
+  }
+  /** @type {Map<string, string[]>} */
+  const groups = new Map();
+  for (const name of order) groups.set(root(name), [...(groups.get(root(name)) ?? []), name]);
+  return [...groups.values()];
+}
+
+/**
+ * `lines` with the lines of each group together where the first of them falls: the others of the
+ * group follow it, in their own order; every line of no group keeps its place. Each line comes
+ * with its group's place: `copy` {n: the group's number, counted down the table from 1, first,
+ * last: the line starts / ends the group's run}, or null.
+ * @template T
+ * @param {T[]} lines
+ * @param {(line: T) => string | null} nameOf the name of a line's code (null: no code, never moved)
+ * @param {string[][]} groups names (copyGroups)
+ * @returns {{line: T, copy: {n: number, first: boolean, last: boolean} | null}[]}
+ */
+export function besideCopies(lines, nameOf, groups) {
+  /** @type {Map<string, number>} */
+  const groupOf = new Map(groups.flatMap((names, g) => names.map((name) => /** @type {[string, number]} */ ([name, g]))));
+  const group = (/** @type {T} */ line) => {
+    const name = nameOf(line);
+    return name === null ? undefined : groupOf.get(name);
+  };
+  const placed = new Set();
+  const ordered = lines.flatMap((line) => {
+    const g = group(line);
+    if (g === undefined) return [line];
+    if (placed.has(g)) return [];
+    placed.add(g);
+    return lines.filter((other) => group(other) === g);
+  });
+  /** @type {Map<number, number>} */
+  const numbers = new Map();
+  const of = ordered.map(group);
+  return ordered.map((line, i) => {
+    const g = of[i];
+    if (g === undefined) return { line, copy: null };
+    if (!numbers.has(g)) numbers.set(g, numbers.size + 1);
+    return { line, copy: { n: /** @type {number} */ (numbers.get(g)), first: of[i - 1] !== g, last: of[i + 1] !== g } };
+  });
 }

@@ -6,7 +6,9 @@
  *     orderByClass): เลขที่ (number, or empty), name, verified, items solved, total seconds; per
  *     exercise (headed with its title) the score 1/0, the result in words, tries, hints and seconds;
  *     the time sent ({serial}: a date a spreadsheet reads; Thai time, teach/submission-time.js),
- *     the hours late (empty when on time or with no due date) and the notes. An entry with no code (row null) has its number and name only.
+ *     the hours late (empty when on time or with no due date), the names of the students whose
+ *     codes share its work (teach/gradebook-copies.js; the rows stay in the order given) and the
+ *     notes. An entry with no code (row null) has its number and name only.
  *     Numbers are numbers, never text ("1 นาที" never appears in a number column).
  *   csvText(rows) -> the CSV (the caller adds the UTF-8 BOM): numbers bare, a date as
  *     'YYYY-MM-DD HH:MM' (read as a date), text quoted when needed and never a formula.
@@ -19,7 +21,7 @@ import { lateBy, spreadsheetTime } from './submission-time.js';
 /**
  * @typedef {{result: string, attempts: number, hints: number, ms: number, status: string}} Cell
  * @typedef {{name: string, verified: string, solved: number, ms: number, cells: Cell[],
- *   flags: {key: string, vars: Record<string, unknown>}[], r: {submitted: string}}} Row
+ *   flags: {key: string, vars: Record<string, unknown>}[], r: {submitted: string}, copyOf?: string[]}} Row
  * @typedef {{no: number | null, name: string, result: Row | null}} Entry
  * @typedef {(key: string, vars?: Record<string, unknown>) => string} Words
  */
@@ -44,7 +46,7 @@ export function sheetRows(entries, titles, { w, flagText, due = null }) {
     const item = w('xItem', { n: i + 1, title });
     head.push(...['xScore', 'xResult', 'xAttempts', 'xHints', 'xItemSeconds'].map((key) => w(key, { item })));
   }
-  head.push(w('xSubmitted'), w('xLate'), w('xFlags'));
+  head.push(w('xSubmitted'), w('xLate'), w('xCopies'), w('xFlags'));
   const body = entries.map(({ no, name, result: row }) => {
     /** @type {XlsxCell[]} */
     const line = [no ?? null, name];
@@ -57,7 +59,7 @@ export function sheetRows(entries, titles, { w, flagText, due = null }) {
     const sent = spreadsheetTime(row.r.submitted);
     const late = lateBy(row.r.submitted, due);
     line.push(sent ? { serial: sent.serial, text: sent.text } : null, late ? late.days * 24 + late.hours : null,
-      row.flags.map(flagText).join('; '));
+      row.copyOf?.join(', ') || null, row.flags.map(flagText).join('; '));
     return line;
   });
   return [head, ...body];

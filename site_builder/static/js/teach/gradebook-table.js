@@ -2,7 +2,7 @@
  * The gradebook's table (teach/gradebook.js gives the rows of gradebook-check.js).
  *
  *   const table = new GradeTable(tableElement, {w, flagText, due, onRemove, onChoose, onDetail});
- *   table.show(rows, itemCount, classRows?)  draws students x items with totals per student and per item;
+ *   table.show(rows, itemCount, classRows?, copyGroups?)  draws students x items with totals per student and per item;
  *                                with a class list (teach/class-list.js), in เลขที่ order until a header
  *                                is pressed: whoever sent no code at their place, greyed
  *                                (tr[data-absent]), codes whose name is not on the list after, marked
@@ -13,7 +13,11 @@
  *                                sent under one name stay side by side (any sort), each with a
  *                                "count this one" button (button[data-action="choose"][data-code],
  *                                aria-pressed); a row not counted (tr[data-counted="false"]) is
- *                                left out of the totals.
+ *                                left out of the totals. Codes that share work (copyGroups: names,
+ *                                teach/gradebook-copies.js) stay together (any order, the class
+ *                                list's too) where the first of them falls, bracketed
+ *                                (tr[data-copy-group="n"][data-copy-edge="first|last|both"]) and
+ *                                tagged in the name cell (.gb-copy-tag).
  *                                Each item cell is a button (button[data-action="detail"][data-item]):
  *                                onDetail(row, itemIndex, button) opens what the student did there.
  * The spreadsheet export is teach/gradebook-export.js.
@@ -22,11 +26,14 @@
 import { lang } from '../core/i18n.js';
 import { add } from '../core/progress-ui.js';
 import { orderByClass } from './class-list.js';
+import { besideCopies } from './gradebook-copies.js';
 import { SOLVED, nameKey } from './gradebook-check.js';
 import { lateBy, lateText, submissionText } from './submission-time.js';
 
 const RANK = { solved: 4, retried: 3, seen: 2, failed: 1, '': 0 };
 const VERIFIED_RANK = { ok: 2, unchecked: 1, bad: 0 };
+/** The flags of teach/gradebook.js that say a code shares work with another's: a warning, not a failed check. */
+const COPY_FLAGS = new Set(['copied', 'copiedAll']);
 
 /** "1:05" for 65 000 ms. */
 export function minutes(ms) {
@@ -42,6 +49,7 @@ export class GradeTable {
     this.flagText = flagText;
     this.due = due;
     this.classRows = [];
+    this.groups = []; // the names of codes that share work (teach/gradebook-copies.js copyGroups)
     this.onRemove = onRemove;
     this.onChoose = onChoose;
     this.sort = null; // {key, dir: 1 | -1}
@@ -64,11 +72,16 @@ export class GradeTable {
    * order until a header is pressed, then the rows in that order and the students who sent nothing
    * after them; the codes of one name together where the first of them falls.
    */
-  lines() {
+  ordered() {
     const placed = orderByClass(this.classRows, this.rows);
     if (!this.sort && this.classRows.length) return placed;
     const lineOf = new Map(placed.map((line) => [line.result, line]));
     return [...this.sorted().map((row) => lineOf.get(row)), ...placed.filter((line) => !line.result)];
+  }
+
+  /** The lines in order (ordered()), the codes that share work side by side, each with its copy group's place. */
+  lines() {
+    return besideCopies(this.ordered(), (line) => line.result?.name ?? null, this.groups);
   }
 
   /** The rows in the chosen order, the codes of one name together where the first of them falls. */
@@ -88,10 +101,11 @@ export class GradeTable {
     return [...byName.values()].flat();
   }
 
-  show(rows, count, classRows = []) {
+  show(rows, count, classRows = [], groups = []) {
     this.rows = rows;
     this.count = count;
     this.classRows = classRows;
+    this.groups = groups;
     this.draw();
   }
 
@@ -126,7 +140,8 @@ export class GradeTable {
     add(head, 'td', 'gb-remove-head');
     thead.replaceChildren(head);
 
-    tbody.replaceChildren(...this.lines().map((line) => (line.result ? this.studentRow(line.result, line) : this.absentRow(line))));
+    tbody.replaceChildren(...this.lines().map(({ line, copy }) => (line.result
+      ? this.bracket(this.studentRow(line.result, line), copy) : this.absentRow(line))));
 
     const foot = document.createElement('tr');
     const label = add(foot, 'th', '', w('itemTotals'));
@@ -165,6 +180,19 @@ export class GradeTable {
     const cell = add(tr, 'td', 'gb-absent', this.w('notSent'));
     cell.colSpan = this.count + 4;
     add(tr, 'td', 'gb-remove', '');
+    return tr;
+  }
+
+  /**
+   * Mark `tr` as a line of copy group `copy` (the bracket of teach.css, a tag in the name cell).
+   * @param {HTMLTableRowElement} tr
+   * @param {{n: number, first: boolean, last: boolean} | null} copy
+   */
+  bracket(tr, copy) {
+    if (!copy) return tr;
+    tr.dataset.copyGroup = String(copy.n);
+    if (copy.first || copy.last) tr.dataset.copyEdge = copy.first && copy.last ? 'both' : copy.first ? 'first' : 'last';
+    add(/** @type {HTMLElement} */ (tr.querySelector('th.gb-name')), 'span', 'gb-copy-tag', this.w('copyTag', { n: copy.n }));
     return tr;
   }
 
@@ -209,7 +237,7 @@ export class GradeTable {
     add(check, 'span', 'gb-mark', w({ ok: 'ok', bad: 'notOk', unchecked: 'unchecked' }[row.verified]));
     if (row.flags.length) {
       const list = add(check, 'ul', 'gb-flags');
-      for (const flag of row.flags) add(list, 'li', '', this.flagText(flag));
+      for (const flag of row.flags) add(list, 'li', COPY_FLAGS.has(flag.key) ? 'gb-flag-copy' : '', this.flagText(flag));
     }
     const cell = add(tr, 'td', 'gb-remove');
     const remove = add(cell, 'button', 'teach-button gb-remove-button', w('remove'));

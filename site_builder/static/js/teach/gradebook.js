@@ -18,7 +18,9 @@
  * Kept: this assignment's codes in localStorage "kradan.gradebook.<assignment id>" ({codes: [...]});
  * a storage that fails keeps them in memory and says so. Nothing leaves the browser: the only
  * requests are this site's catalog and puzzle pages (and the engine, when a move needs it).
- * article#kr-gradebook[data-state]: idle (no code) | loading | checking | ready | error.
+ * article#kr-gradebook[data-state]: idle (no code) | loading | checking | ready | error;
+ * [data-checks]: how many pastes and files have been read to the end (the table drawn): a test
+ * waits for it to pass the count before its paste ("ready" is the state before the paste too).
  */
 import { CodeError, assignmentId, decodeAssignment, fragment } from '../core/assignment.js';
 import { codeErrorText } from '../core/code-words.js';
@@ -35,7 +37,7 @@ import { orderByClass } from './class-list.js';
 import { fetchCatalog, itemEntry } from './catalog.js';
 import { ClassPanel } from './class-panel.js';
 import { fileText } from './file-text.js';
-import { sameWork } from './gradebook-copies.js';
+import { copyGroups, sameWork } from './gradebook-copies.js';
 import { dueText, submissionText } from './submission-time.js';
 import { loadGame } from '../games/index.js';
 
@@ -116,7 +118,16 @@ class Gradebook {
     });
     this.wrong = new WrongView({ w, lang });
     this.klass = new ClassPanel(aid, { w, onChange: () => this.draw() });
+    this.checks = 0;
+    root.dataset.checks = '0';
     this.draw();
+  }
+
+  /** A paste or a file read to its end: the page ready, one more check counted (article[data-checks]). */
+  finished() {
+    this.checks += 1;
+    root.dataset.checks = String(this.checks);
+    root.dataset.state = 'ready';
   }
 
   /**
@@ -144,6 +155,7 @@ class Gradebook {
     const found = findCodes(text);
     if (!found.length) {
       if (!quiet) note(w('noneFound'));
+      this.finished();
       return;
     }
     const kept = new Set(this.store.codes);
@@ -219,8 +231,8 @@ class Gradebook {
       }
     }
     this.draw();
-    root.dataset.state = 'ready';
     say(w('checked', { n: this.rows.size }));
+    this.finished();
   }
 
   /** The checked rows, with which of one name's codes count (gradebook-same.js). */
@@ -239,7 +251,7 @@ class Gradebook {
     const copies = sameWork(rows.filter((row) => row.counted).map((row) => row.r));
     $('gb-results').hidden = rows.length === 0 && classRows.length === 0;
     this.shown = markCopies(rows, copies, this.items);
-    this.table.show(this.shown, this.items.length, classRows);
+    this.table.show(this.shown, this.items.length, classRows, copyGroups(copies));
     showCopies(copies, this.items);
     const counted = this.shown.filter((row) => row.counted);
     if (counted.length) this.ready().then((items) => this.wrong.summary(counted, items, this.titles()));
@@ -285,20 +297,31 @@ class Gradebook {
   }
 }
 
-/** "ข้อ 1, 3" / "items 1, 3": the numbers of the item ids in the assignment. */
-const itemNumbers = (ids, items) => w('itemNumbers', { list: ids.map((id) => items.findIndex((item) => item.id === id) + 1).join(', ') });
+/**
+ * Which items, and how many of the assignment's: "ข้อ 1, 3 (2 จาก 4 ข้อ)", "ทุกข้อ (ครบ 4 ข้อ)".
+ * @param {string[]} ids item ids (one the assignment does not have is left out: flagged on its own)
+ * @param {{id: string}[]} items the assignment's items
+ */
+function itemNumbers(ids, items) {
+  const numbers = ids.map((id) => items.findIndex((item) => item.id === id) + 1).filter((n) => n > 0); // not an extra item
+  if (numbers.length === items.length) return w('itemsAll', { n: numbers.length });
+  return w('itemNumbers', { list: numbers.join(', '), n: numbers.length, total: items.length });
+}
 
-/** The rows with a flag on each code that shares work with another student's (gradebook-copies.js). */
+/**
+ * The rows with a flag on each code that shares work with another student's (gradebook-copies.js)
+ * and `copyOf`, the other students' names (the spreadsheet's column).
+ */
 function markCopies(rows, copies, items) {
   return rows.map((row) => {
     if (!row.counted) return row;
-    const flags = copies.flatMap(({ names, items: ids, exact }) => {
+    const shared = copies.flatMap(({ names, items: ids, exact }) => {
       const at = names.indexOf(row.name);
-      if (at === -1) return [];
-      const other = names[1 - at];
-      return [exact ? { key: 'copiedAll', vars: { other } } : { key: 'copied', vars: { other, items: itemNumbers(ids, items) } }];
+      return at === -1 ? [] : [{ other: names[1 - at], ids, exact }];
     });
-    return flags.length ? { ...row, copied: true, flags: [...flags, ...row.flags] } : row;
+    if (!shared.length) return row;
+    const flags = shared.map(({ other, ids, exact }) => ({ key: exact ? 'copiedAll' : 'copied', vars: { other, items: itemNumbers(ids, items) } }));
+    return { ...row, copied: true, copyOf: shared.map(({ other }) => other), flags: [...flags, ...row.flags] };
   });
 }
 

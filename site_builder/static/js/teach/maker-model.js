@@ -194,17 +194,18 @@ export function emptyPosition(spec) {
 
 export const DRAFT_KEY = 'kradan.teach.maker';
 export const MAX_HINTS = 3;
-export const LIMITS = { title: 80, hint: 200, position: 400, table: 8000 };
+export const LIMITS = { title: 80, hint: 200, position: 400, table: 8000, drill: 20000 };
 
 /**
  * @typedef {{game: string, kind: string, mateIn: number | null, countMove: string, countAsk: string, positions: Record<string, string>,
- *   table: string, ask: string, player: string, item: string, title: string, hints: string[]}} Draft
- *   positions: game -> the FEN typed or set up for it; table: the pasted calculator link or table text
+ *   table: string, ask: string, player: string, item: string, title: string, hints: string[], drill: string, key: string}} Draft
+ *   positions: game -> the FEN typed or set up for it; table: the pasted calculator link or table text;
+ *   drill: a drill's position in the catalog's drill notation; key: a collect drill's pile card
  */
 
 /** @returns {Draft} a new draft */
 export const newDraft = () => ({ game: '', kind: 'mate', mateIn: 1, countMove: '', countAsk: 'limit', positions: {}, table: '', ask: 'net', player: 'P1', item: '',
-  title: '', hints: [] });
+  title: '', hints: [], drill: '', key: '' });
 
 /** @type {(v: unknown, max: number) => string} */
 const text = (v, max) => (typeof v === 'string' ? [...v].slice(0, max).join('') : '');
@@ -226,6 +227,8 @@ export function readDraft(raw) {
   for (const key of /** @type {const} */ (['game', 'kind', 'ask', 'player', 'item', 'countMove', 'countAsk'])) draft[key] = text(stored[key], 40) || draft[key];
   draft.title = text(stored.title, LIMITS.title);
   draft.table = text(stored.table, LIMITS.table);
+  draft.drill = text(stored.drill, LIMITS.drill);
+  draft.key = text(stored.key, 3);
   draft.mateIn = stored.mateIn === null || (Number.isSafeInteger(stored.mateIn) && stored.mateIn > 0) ? stored.mateIn : draft.mateIn;
   if (Array.isArray(stored.hints)) draft.hints = stored.hints.slice(0, MAX_HINTS).map((h) => text(h, LIMITS.hint));
   if (stored.positions && typeof stored.positions === 'object') {

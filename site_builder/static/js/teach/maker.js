@@ -3,7 +3,11 @@
  * templates/teach-assign.html; teach/assign.js mounts it). The teacher picks a game; on a board
  * game sets up a position on the board editor (teach/position-editor.js) or pastes its FEN, or
  * starts from a catalog exercise's position; on Dummy pastes a calculator link (its table) or
- * starts from a catalog scoring exercise's table, and picks the figure asked. The task: a forced
+ * starts from a catalog scoring exercise's table, and picks the figure asked; or makes a drill (a
+ * hand in play: which discard, can you collect this, which card face down) from a position the
+ * practice table hands over (core/maker-handoff.js), pasted in the catalog's drill notation or
+ * taken from a catalog drill: the engine replays it (the seat to act and its phase: only the
+ * drill kinds the phase allows are offered; a collect's key card is picked from the pile). The task: a forced
  * win in N moves (or the shortest), or, where the catalog has them, a best move (the move that
  * clearly wins material, played on until it is won) or a counting number (the count limit or its
  * first number, after the move that starts the count: the engine's `play` works it out). "Check with the engine" loads the engine (core/engine-client.js,
@@ -16,7 +20,7 @@
  * (teach/maker-model.js); a storage that refuses it is reported. Everything the teacher types is
  * shown with textContent or as a form value only.
  *
- * DOM hooks (tests): #maker-game, #maker-kind, #maker-kind-note, #maker-mate-in, #maker-count-move, #maker-count-ask, #maker-from + [data-act="from"],
+ * DOM hooks (tests): #maker-game, #maker-kind, #maker-drill, #maker-drill-state, #maker-key, #maker-kind-note, #maker-mate-in, #maker-count-move, #maker-count-ask, #maker-from + [data-act="from"] (a drill's: #maker-drill-from),
  * #maker-table, #maker-ask, #maker-player, #maker-title, #maker-hint-1..3, #maker-prove,
  * #maker-status, #maker-result, #maker-problem, #maker-add, #maker-stored; section#maker[data-state]
  * "editing" | "proving" | "proven" | "refused".
@@ -27,7 +31,10 @@
 import { engine } from '../core/engine-client.js';
 import { fill, lang } from '../core/i18n.js';
 import { fetchPuzzleData } from '../core/puzzle-block.js';
-import { BEST_MOVE, COUNT_ASKS, LIMITS as X_LIMITS, MAX_WIN, WIN_KINDS, cleanExercise, exerciseGoal, exerciseWords, proveExercise } from '../core/teacher-exercise.js';
+import { BEST_MOVE, COUNT_ASKS, DRILL_KINDS, KEY_KIND, LIMITS as X_LIMITS, MAX_WIN, WIN_KINDS, cleanExercise, exerciseGoal, exerciseWords,
+  proveExercise, quizIn } from '../core/teacher-exercise.js';
+import { takeOffer } from '../core/maker-handoff.js';
+import { DrillField } from './maker-drill.js';
 import { loadTeacherGame } from '../games/index.js';
 import { MAX_HINTS, loadDraft, saveDraft, tableLinkText } from './maker-model.js';
 import { PositionEditor, make } from './position-editor.js';
@@ -106,6 +113,25 @@ const WORDS = {
     added: 'เพิ่ม “{title}” ในงานแล้ว',
     storageFull: 'เก็บร่างโจทย์ในเบราว์เซอร์นี้ไม่ได้ (ที่เก็บข้อมูลเต็มหรือถูกปิด) ถ้าโหลดหน้าใหม่ ร่างนี้จะหายไป',
     own: 'โจทย์ของครู',
+    kindDrill: 'นักเรียนเห็นไพ่ในมือของตัวเอง กองทิ้ง ชุดที่ลงบนโต๊ะ และจำนวนไพ่ของขาอื่น แล้วตอบคำถามแบบเลือกตอบ เครื่องคำนวณคำตอบที่ถูกทุกข้อจากตำแหน่ง',
+    drill: 'ตำแหน่งของแบบฝึก (เขียนแบบเดียวกับแบบฝึกในคลัง: บรรทัดแรกเป็นสำรับไพ่ 52 ใบ แล้วการเล่นทีละบรรทัด)',
+    drillNote: 'ที่โต๊ะฝึกเล่นดัมมี่ เมื่อถึงตาคุณ กด “ทำเป็นแบบฝึกให้นักเรียน” ตำแหน่งจะมาอยู่ที่นี่เอง หรือวางตำแหน่งของแบบฝึกในคลัง',
+    drillEmpty: 'ยังไม่ได้ใส่ตำแหน่ง',
+    drillReading: 'เอนจินกำลังเล่นตามตำแหน่งนี้…',
+    drillOk: 'อ่านได้แล้ว: เล่นไป {n} ครั้ง ถึงตา{seat} ({phase})',
+    phase_take: 'จั่วหรือเก็บไพ่',
+    phase_play: 'ลงไพ่ ฝาก น็อก หรือทิ้ง',
+    drill_no_deck: 'ต้องมีบรรทัด deck ตามด้วยไพ่ 52 ใบ เรียงจากใบบนสุด',
+    drill_deck_size: 'บรรทัด deck มีไพ่ {detail} ใบ ต้องมี 52 ใบ',
+    drill_card: 'ไม่รู้จักไพ่ “{detail}” ในบรรทัด {line} (เขียนแบบ 7S TD QH)',
+    drill_twice: 'ไพ่ “{detail}” อยู่ในสำรับสองครั้ง',
+    drill_seat: 'ไม่รู้จักขา “{detail}” ในบรรทัด {line} (ใช้ P1 ถึง P4)',
+    drill_before_deck: 'บรรทัด {line} อยู่ก่อนบรรทัดสำรับไพ่ (deck) บรรทัดแรกต้องเป็นสำรับไพ่',
+    key: 'ไพ่ในกองทิ้งที่ถามว่าเก็บได้ไหม',
+    handedOff: 'ตำแหน่งจากโต๊ะฝึกเล่นมาแล้ว เลือกชนิดแบบฝึก แล้วกด “ตรวจด้วยเครื่อง”',
+    fromDrillButton: 'ใช้ตำแหน่งของแบบฝึกนี้',
+    fromDrillDone: 'ใส่ตำแหน่งจากแบบฝึก “{title}” แล้ว',
+    drillRight: 'คำตอบที่ถูก: {answers}',
   },
   en: {
     game: 'Game',
@@ -176,6 +202,25 @@ const WORDS = {
     added: 'Added “{title}” to the assignment.',
     storageFull: 'Your draft cannot be kept in this browser (storage is full or blocked): it will be lost on reload.',
     own: 'Your own exercise',
+    kindDrill: "The students see their hand, the pile, the melds on the table and the other seats' card counts, and answer a multiple-choice question; the engine works out every right answer from the position.",
+    drill: "The drill position (as the catalog's drills write it: a deck line, then one action a line)",
+    drillNote: 'On the Dummy practice table, on your turn, press “Make this a class exercise” and the position comes here; or paste a catalog drill\'s position.',
+    drillEmpty: 'No position yet.',
+    drillReading: 'The engine is replaying this position…',
+    drillOk: 'Read: {n} actions played; {seat} to act ({phase}).',
+    phase_take: 'draw or collect',
+    phase_play: 'meld, lay off, knock or discard',
+    drill_no_deck: 'A drill position needs a deck line of 52 cards, top first.',
+    drill_deck_size: 'The deck line has {detail} cards; it needs 52.',
+    drill_card: 'Unknown card “{detail}” on line {line} (write cards like 7S TD QH).',
+    drill_twice: 'The card “{detail}” is in the deck twice.',
+    drill_seat: 'Unknown seat “{detail}” on line {line} (use P1 to P4).',
+    drill_before_deck: 'Line {line} comes before the deck line: the first line must be the deck.',
+    key: 'The pile card asked about',
+    handedOff: 'The position from the practice table is here: pick the kind of drill, then press “Check with the engine”.',
+    fromDrillButton: "Use this drill's position",
+    fromDrillDone: 'Position taken from the drill “{title}”.',
+    drillRight: 'Right answers: {answers}',
   },
 };
 export const words = WORDS[lang];
@@ -220,6 +265,11 @@ export function mountMaker(host, { catalog, onAdd }) {
   /** @type {MakerGame[]} */
   const games = JSON.parse(/** @type {HTMLElement} */ (document.getElementById('maker-games')).textContent ?? '[]');
   const draft = loadDraft(storage());
+  const offer = takeOffer(storage()); // a position another page handed over (the practice table's)
+  if (offer && games.some((g) => g.id === offer.game)) {
+    Object.assign(draft, { game: offer.game, kind: offer.kind, drill: offer.text, key: '' });
+    saveDraft(storage(), draft);
+  }
   /** @type {TeacherExercise | null} */
   let proven = null;
   let provenFor = ''; // the draft's task, as JSON, the proof is of
@@ -229,6 +279,12 @@ export function mountMaker(host, { catalog, onAdd }) {
   let showing = 0; // the latest showGame(); an older one that finishes loading late draws nothing
   /** @type {any} the table read from the pasted calculator link (null: none read) */
   let table = null;
+  /** @type {HTMLElement | null} */
+  let tableBox = null;
+  /** @type {HTMLElement | null} */
+  let drillBox = null;
+  /** @type {DrillField | null} the drill position's field (a game whose module reads drills) */
+  let drill = null;
 
   const gameSelect = select(games.map((g) => [g.id, g.name]));
   const work = make('div', { class: 'maker-work' });
@@ -273,16 +329,31 @@ export function mountMaker(host, { catalog, onAdd }) {
    */
   function kindsOf(/** @type {MakerGame} */ g) {
     const used = new Set(catalog.items.filter((item) => item.game === g.id).map((item) => item.kind));
-    if (!g.start) return ['scoring'];
+    if (!g.start) {
+      return ['scoring', ...DRILL_KINDS.filter((kind) => used.has(kind) && (drill?.allows(kind) ?? true))];
+    }
     return [WIN_KINDS.find((kind) => used.has(kind)) ?? 'mate', ...[BEST_MOVE, COUNTING].filter((kind) => used.has(kind))];
+  }
+
+  /** The kinds offered again (a drill read: its phase's), keeping the chosen one where it still is. */
+  function refreshKinds() {
+    const kinds = kindsOf(game());
+    const was = kindSelect.value || draft.kind;
+    kindSelect.replaceChildren(...kinds.map((kind) => make('option', { value: kind }, catalog.kinds[kind] ?? kind)));
+    kindSelect.value = kinds.includes(was) ? was : (DRILL_KINDS.includes(was) && kinds.find((k) => DRILL_KINDS.includes(k))) || kinds[0];
+    showKind();
   }
 
   /** Say what the chosen kind asks of the students; the number of moves only for a forced win. */
   function showKind() {
     const win = WIN_KINDS.includes(kindSelect.value);
     const counting = kindSelect.value === COUNTING;
-    kindNote.textContent = !isBoard() ? '' : win ? words.kindWin : counting ? words.kindCount : words.kindBest;
-    kindNote.hidden = !isBoard();
+    const isDrill = DRILL_KINDS.includes(kindSelect.value);
+    kindNote.textContent = !isBoard() ? (isDrill ? words.kindDrill : '') : win ? words.kindWin : counting ? words.kindCount : words.kindBest;
+    kindNote.hidden = isBoard() ? false : !isDrill;
+    if (tableBox) tableBox.hidden = isDrill;
+    if (drillBox) drillBox.hidden = !isDrill;
+    drill?.nodes.keys.closest('.teach-field')?.toggleAttribute('hidden', kindSelect.value !== KEY_KIND);
     mateIn.closest('.teach-field')?.toggleAttribute('hidden', !win);
     countBox.hidden = !counting;
   }
@@ -290,6 +361,9 @@ export function mountMaker(host, { catalog, onAdd }) {
   /** What is proven: the game, kind and task (title and hints may change after the proof). */
   function task() {
     const g = game();
+    if (!isBoard() && DRILL_KINDS.includes(kindSelect.value)) {
+      return { game: g.id, kind: kindSelect.value, drill: drill?.position(kindSelect.value) ?? null, key: kindSelect.value === KEY_KIND ? drill?.key ?? '' : '' };
+    }
     if (!isBoard()) return { game: g.id, kind: kindSelect.value, table, question: question() };
     const position = editor?.fenText ?? '';
     if (kindSelect.value === BEST_MOVE) return { game: g.id, kind: BEST_MOVE, position };
@@ -317,6 +391,9 @@ export function mountMaker(host, { catalog, onAdd }) {
     if (editor) draft.positions[editorGame] = editor.fen.value;
     const tableText = /** @type {HTMLTextAreaElement | null} */ (host.querySelector('#maker-table'));
     if (tableText) draft.table = tableText.value;
+    const drillText = /** @type {HTMLTextAreaElement | null} */ (host.querySelector('#maker-drill'));
+    if (drillText) draft.drill = drillText.value;
+    if (drill?.key) draft.key = drill.key;
     draft.ask = question().ask;
     draft.player = /** @type {HTMLSelectElement | null} */ (host.querySelector('#maker-player'))?.value ?? draft.player;
     draft.title = title.value;
@@ -352,13 +429,24 @@ export function mountMaker(host, { catalog, onAdd }) {
     if (kindsOf(g).includes(draft.kind)) kindSelect.value = draft.kind;
     showKind();
     editor = null;
+    tableBox = drillBox = drill = null;
     work.replaceChildren();
     const mine = ++showing;
     const module = await loadTeacherGame(g.id);
     modules[g.id] = module;
     if (mine !== showing) return; // the game was chosen again meanwhile
     if (g.start) showBoard(g, /** @type {BoardGameModule} */ (module));
-    else showTable(g, module);
+    else {
+      tableBox = make('div', { class: 'maker-table-box' });
+      work.append(tableBox);
+      showTable(g, module, tableBox);
+      if (module.readDrill) {
+        drillBox = make('div', { class: 'maker-drill-box' });
+        work.append(drillBox);
+        showDrill(g, module, drillBox);
+      }
+      showKind();
+    }
     edited();
   }
 
@@ -384,8 +472,9 @@ export function mountMaker(host, { catalog, onAdd }) {
   /**
    * @param {MakerGame} g
    * @param {any} module the game's module (readTable, asks, seatName)
+   * @param {HTMLElement} box where it goes
    */
-  function showTable(g, module) {
+  function showTable(g, module, box) {
     const text = /** @type {HTMLTextAreaElement} */ (make('textarea', { class: 'teach-textarea', rows: '3', spellcheck: 'false',
       'aria-describedby': 'maker-table-state' }));
     text.value = draft.table;
@@ -425,27 +514,55 @@ export function mountMaker(host, { catalog, onAdd }) {
     ask.addEventListener('change', () => { showSeat(); edited(); });
     player.addEventListener('change', edited);
     showSeat();
-    work.append(field('maker-table', words.table, text, words.tableNote), state,
+    box.append(field('maker-table', words.table, text, words.tableNote), state,
       fromCatalog(g, async (data) => {
         if (!data.calculator) return false;
         text.value = data.calculator;
         await read();
         return Boolean(table);
-      }, words.fromTableButton, words.fromTableDone),
+      }, words.fromTableButton, words.fromTableDone, ['scoring']),
       make('div', { class: 'maker-task' }, field('maker-ask', words.ask, ask), playerBox));
     read().then(edited);
   }
 
   /**
-   * The "start from a catalog exercise" row: a select of the game's exercises and a button that
-   * hands the exercise's page data to `use` (true when it was used).
+   * A drill's position (maker-drill.js DrillField): pasted, handed over or taken from a catalog
+   * drill; once read, the kinds its phase allows are offered and a collect's key card is picked.
+   * @param {MakerGame} g
+   * @param {any} module the game's module (readDrill, seatName, cardText)
+   * @param {HTMLElement} box where it goes
+   */
+  function showDrill(g, module, box) {
+    const text = /** @type {HTMLTextAreaElement} */ (make('textarea', { class: 'teach-textarea', rows: '6', spellcheck: 'false',
+      'aria-describedby': 'maker-drill-state' }));
+    text.value = draft.drill;
+    const state = make('p', { class: 'teach-status', id: 'maker-drill-state', role: 'status' });
+    const keys = select([]);
+    box.append(field('maker-drill', words.drill, text, words.drillNote), state, field('maker-key', words.key, keys));
+    const positionField = new DrillField({ text, state, keys }, { game: g.id, module, key: draft.key, words,
+      onEdit: edited, onRead: () => { refreshKinds(); edited(); } });
+    drill = positionField;
+    box.append(fromCatalog(g, async (data) => {
+      if (typeof data.position !== 'string' || !DRILL_KINDS.includes(data.kind)) return false;
+      draft.kind = data.kind;
+      kindSelect.value = data.kind;
+      return positionField.use(data.position);
+    }, words.fromDrillButton, words.fromDrillDone, DRILL_KINDS, 'maker-drill-from'));
+  }
+
+  /**
+   * The "start from a catalog exercise" row: a select of the game's exercises of `only` kinds
+   * (all it offers when absent) and a button that hands the exercise's page data to `use` (true
+   * when it was used). `id`: the select's id and the row's class (a drill's row is another one).
    * @param {MakerGame} g
    * @param {(data: any) => Promise<boolean>} use
    * @param {string} label
    * @param {string} done
+   * @param {string[]} [only]
+   * @param {string} [id]
    */
-  function fromCatalog(g, use, label, done) {
-    const kinds = new Set(kindsOf(g));
+  function fromCatalog(g, use, label, done, only = kindsOf(g), id = 'maker-from') {
+    const kinds = new Set(only);
     const items = catalog.items.filter((item) => item.game === g.id && kinds.has(item.kind));
     const from = select(items.map((item) => [item.id, item.title]));
     const button = make('button', { type: 'button', class: 'teach-button', 'data-act': 'from' }, label);
@@ -459,7 +576,7 @@ export function mountMaker(host, { catalog, onAdd }) {
       said.textContent = used ? fill(done, { title: item.title }) : words.fromFailed;
       if (used) edited();
     });
-    const box = make('div', { class: 'maker-from' }, field('maker-from', words.from, from), button, said);
+    const box = make('div', { class: id }, field(id, words.from, from), button, said);
     if (!items.length) box.hidden = true;
     return box;
   }
@@ -524,6 +641,11 @@ export function mountMaker(host, { catalog, onAdd }) {
       lines.push(also.length ? fill(words.bestAlso, { moves: also.join(', ') }) : words.bestOnly);
     } else if (line.length) lines.push(fill(words.keyMove, { move: line[0], line: line.join(' ') }));
     if (x.kind === COUNTING) lines.push(fill(words.countAnswer, { answer: data.answer }));
+    if (DRILL_KINDS.includes(x.kind) && reply?.quiz) {
+      const quiz = quizIn(reply.quiz, lang);
+      const right = quiz.choices.filter((c) => quiz.correct.includes(c.id)).map((c) => c.label);
+      lines.push(quiz.prompt, fill(words.drillRight, { answers: right.join(', ') }), quiz.explanation);
+    }
     if (data.table) lines.push(words.provenTable);
     result.replaceChildren(...lines.map((line) => make('p', {}, line)));
     result.hidden = false;
@@ -567,6 +689,10 @@ export function mountMaker(host, { catalog, onAdd }) {
   prove.addEventListener('click', proveDraft);
   add.addEventListener('click', addProven);
   setState('editing');
+  if (offer) {
+    status.textContent = words.handedOff;
+    host.scrollIntoView();
+  }
   return showGame();
 }
 

@@ -9,14 +9,16 @@
  *             `puzzles[kind].figure(figure, data)`, as on the exercise's own page)
  *   sprites   the symbols of a catalog puzzle page of the same game (`sprites()`: pieces, suits)
  *   solution  a board game's: each move of the proven line in words (the engine's
- *             `last_move_words`, one `play` call per move), or a number question's number; a table's: the engine's settlement,
- *             the asked seats' figures (judges/scoring.js)
+ *             `last_move_words`, one `play` call per move) with its end or check as the catalog's
+ *             key says it (" — จน", " รุก"), or a number question's number; a table's: the engine's settlement,
+ *             the asked seats' figures (judges/scoring.js); a drill's (a hand in play, proven again
+ *             here: drillProof): the right choices and the engine's explanation, as a catalog drill's
  *
  * Nothing here names a game: the game module comes from the caller (games/index.js).
  */
-import { exercisePuzzleData, exerciseWords } from '../core/teacher-exercise.js';
+import { DRILL_KINDS, drillProof, exercisePuzzleData, exerciseWords } from '../core/teacher-exercise.js';
 import { drawDiagram, drawHand } from '../boards/diagram.js';
-import { sideName } from '../boards/describe.js';
+import { sideName, word } from '../boards/describe.js';
 import { askedFigures, settleRequest } from '../judges/scoring.js';
 
 /**
@@ -43,15 +45,27 @@ async function ask(engine, request, lang) {
  * @returns {Promise<SheetItem>}
  */
 export async function teacherItem(x, { lang, game, engine, sprites, kindWords, seat }) {
+  if (DRILL_KINDS.includes(x.kind)) return drillItem(x, { lang, game, engine, sprites, kindWords });
   const data = /** @type {any} */ ({ ...exercisePuzzleData(x, lang, exerciseWords(x, kindWords.words ?? null, game)), ...kindWords });
   if (!data.position) return tableItem(data, { lang, game, engine, sprites, seat });
   const start = await ask(engine, { op: 'play', game: x.game, position: data.position, moves: [] }, lang);
   const solution = data.quiz ? [String(data.quiz.correct)] : []; // a number question (a counting number): its number
   for (let i = 1; i <= data.line.length; i++) {
     const reply = await ask(engine, { op: 'play', game: x.game, position: data.position, moves: data.line.slice(0, i) }, lang);
-    solution.push(reply.last_move_words?.[lang] ?? data.line[i - 1]);
+    solution.push(`${reply.last_move_words?.[lang] ?? data.line[i - 1]}${ending(reply, game)}`);
   }
   return { data, figure: boardFigure(data, start, game), sprites: await sprites(), solution };
+}
+
+/**
+ * What the catalog's key says after a move (the build's words `ending` and `check`): " — จน" after
+ * the move that ends the game (the game's word for how), " รุก" after a check, else nothing.
+ * @param {import('../types/engine.js').PlayReply} reply the position after the move
+ * @param {any} game
+ */
+function ending(reply, game) {
+  if (reply.status.result !== 'ongoing') return ` — ${word(game, reply.status.reason ?? '')}`;
+  return reply.status.check ? ` ${word(game, 'check')}` : '';
 }
 
 /**
@@ -73,6 +87,31 @@ async function tableItem(data, { lang, game, engine, sprites, seat }) {
   await draw(figure, data);
   return { data, figure, sprites: await sprites(), solution };
 }
+
+/**
+ * A drill (a hand in play): proven again by the engine, its figure (the solver's view) drawn by
+ * its kind, the right choices and the explanation as the answer.
+ * @param {import('../types/data.js').TeacherExercise} x
+ * @param {{lang: import('../types/data.js').Lang, game: any, engine: EngineLike, sprites: () => Promise<Element[]>,
+ *   kindWords: Record<string, any>}} context
+ * @returns {Promise<SheetItem>}
+ */
+async function drillItem(x, { lang, game, engine, sprites, kindWords }) {
+  const proof = await drillProof((request) => engine.call(request), x).catch((err) => {
+    throw new Error(err?.words?.[lang] || err?.message || String(err));
+  });
+  const data = /** @type {any} */ ({ ...exercisePuzzleData(x, lang, exerciseWords(x, kindWords.words ?? null, game), proof), ...kindWords });
+  const right = data.quiz.choices.filter((/** @type {any} */ c) => data.quiz.correct.includes(c.id)).map((/** @type {any} */ c) => c.label);
+  const solution = [`${ANSWER[lang]}${right.join(', ')}`, data.quiz.explanation].filter(Boolean);
+  const figure = document.createElement('figure');
+  figure.className = 'kr-board';
+  figure.dataset.game = data.game;
+  await game.puzzles[data.kind].figure(figure, data);
+  return { data, figure, sprites: await sprites(), solution };
+}
+
+/** The answer key's head of a drill, as a catalog drill's solution says it (drills.py solution_text). */
+const ANSWER = { th: 'คำตอบ: ', en: 'Answer: ' };
 
 /**
  * The board said in words: each side's pieces and their squares, then its hand.

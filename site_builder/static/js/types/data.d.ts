@@ -86,7 +86,9 @@ export type TeacherExerciseData =
   | { position: string; solver: string; orientation: string; mate_in: number | null; line: string[]; tree: ProofNode }
   | { table: any; question: { ask: string; player: string; item: string } }
   /** A counting number: the FEN where the count runs, the counting side, the count's kind, what is asked, the engine's number. */
-  | { position: string; counter: string; count_kind: 'pieces' | 'board'; ask: 'limit' | 'start'; answer: number };
+  | { position: string; counter: string; count_kind: 'pieces' | 'board'; ask: 'limit' | 'start'; answer: number }
+  /** A drill on a dealt hand in play: the deal, the actions so far (the seat to act is the solver), the seat shown face up, a collect's key card. */
+  | { deck: string; dealer: string; level: string; show: string; moves: string[]; key: string };
 
 /** A reader's event on one item: a move, a retry, a reset, an answer, a hint, the solution seen. */
 export type PuzzleEvent = ['m', string] | ['t'] | ['r'] | ['a', string] | ['h'] | ['s'];

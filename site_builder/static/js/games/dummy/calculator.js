@@ -32,184 +32,43 @@
  * with select[name="liability-culprit" | "liability-culprit2" | "liability-covers" |
  * "liability-beneficiary"], button[data-action="add-liability"] and li.dk-liability
  * button[data-action="remove-liability"].
+ *
+ * This module is the page (its places, the deck, the settling and the link); in their own modules:
+ * calculator-state.js (the state, its table JSON and its link, pure), calculator-places.js (where
+ * a card goes and is, pure) and calculator-forms.js (the settings and liabilities forms).
  */
 import { engine } from '../../core/engine-client.js';
 import { lang } from '../../core/i18n.js';
 import { add } from '../../core/progress-ui.js';
-import { DECK, isCard, cardButton, renameCardButton } from './cards.js';
+import { DECK, cardButton, renameCardButton } from './cards.js';
 import { SEATS, fill, seatName, meldName, fieldWords, readable } from './ledger.js';
 import { summaryTable, ledgerTable } from './ledger-tables.js';
-import { TableLinkError, readTableLink } from './table-link.js';
+import { TableLinkError } from './table-link.js';
+import { emptyState, linkText, readLink, toTable } from './calculator-state.js';
+import { renderLiabilities, renderSettings } from './calculator-forms.js';
+import { putCard, takeBack as takeCardBack, targetKey, targetWords, whereIs } from './calculator-places.js';
+/** @import { Target } from './calculator-places.js' */
 
-const LEVELS = ['thep', 'sian', 'khot_sian'];
-const COVERS = ['all', 'head', 'speto_fee', 'knocker_speto'];
 const SETTLE_DELAY_MS = 120;
 
 const root = document.getElementById('dk-calc');
 const data = JSON.parse(document.getElementById('dk-data').textContent);
 const { words, ui, options: OPTIONS } = data;
 
-/** The calculator's state: what the reader entered. */
-function emptyState() {
-  return {
-    level: 'thep', head: null,
-    players: SEATS.map(() => ({ melds: [], layoffs: [], hand: [], called: 0 })),
-    knock: { player: '', face_down: null, collected: [] },
-    fool: '', shown: '', dealer: '', next_head: null, options: {},
-    liabilities: [], // [{culprits, covers, beneficiary}] as in the table JSON
-    kept: {}, // discard_pile / stock_count of a loaded link, passed on unchanged
-  };
-}
-
 let state = emptyState();
+/** @type {Target | null} */
 let target = { kind: 'head' }; // where tapped cards go: {kind, seat, index, onto}; an empty table starts at its head card
 let serial = 0; // bumps on every change: stale engine replies are dropped
 let timer = null;
 let zonesOpen = false; // the reader opened the fold of the rarer cards (it is drawn again on every change)
-let draft = { culprit: '', culprit2: '', covers: 'all', beneficiary: '' }; // the liability being entered
+const draft = { culprit: '', culprit2: '', covers: 'all', beneficiary: '' }; // the liability being entered
 
-// ------------------------------------------------------------------ table <-> state
-/** The engine's table JSON (dummy-table.md) of the state. */
-function toTable(s) {
-  const table = {
-    level: s.level, head: s.head,
-    players: s.players.map((p, i) => ({
-      id: SEATS[i],
-      melds: p.melds.map((m) => (m.in_knock ? { cards: m.cards, in_knock: true } : { cards: m.cards })),
-      layoffs: p.layoffs.map((l) => (l.in_knock ? { card: l.card, onto: l.onto, in_knock: true } : { card: l.card, onto: l.onto })),
-      hand: p.hand,
-    })),
-    knock: s.knock.player ? { player: s.knock.player, face_down: s.knock.face_down, collected: s.knock.collected } : null,
-    fool: s.fool && s.knock.player ? { feeder: s.fool, receiver: s.knock.player } : null,
-  };
-  const called = s.players.flatMap((p, i) => Array(p.called).fill(SEATS[i]));
-  if (s.shown || called.length || s.liabilities.length) {
-    table.events = {};
-    if (s.shown) table.events.two_spetos_shown_by = [s.shown];
-    if (called.length) table.events.called_discards = called;
-    if (s.liabilities.length) table.events.liabilities = s.liabilities;
-  }
-  if (s.dealer || s.next_head) {
-    table.tie_break = {};
-    if (s.dealer) table.tie_break.dealer = s.dealer;
-    if (s.next_head) table.tie_break.next_head = s.next_head;
-  }
-  return { ...table, ...s.kept };
-}
-
-const cardList = (value) => {
-  if (!Array.isArray(value) || !value.every(isCard)) throw new Error('cards');
-  return [...value];
-};
-const seatOrEmpty = (value) => {
-  if (value == null || value === '') return '';
-  if (!SEATS.includes(value)) throw new Error('seat');
-  return value;
-};
-
-const liabilityOf = (l) => {
-  const culprits = Array.isArray(l?.culprits) ? l.culprits.map(seatOrEmpty) : [];
-  if (!culprits.length || culprits.length > 2 || culprits.includes('') || !COVERS.includes(l.covers)) throw new Error('liability');
-  const beneficiary = seatOrEmpty(l.beneficiary);
-  if (!beneficiary) throw new Error('liability');
-  return { culprits, covers: l.covers, beneficiary };
-};
-
-/** The state of a shared table; throws when the text is not a table this calculator wrote. */
-function fromTable(table, options = {}) {
-  if (!table || typeof table !== 'object' || !LEVELS.includes(table.level)) throw new Error('level');
-  if (table.head != null && !isCard(table.head)) throw new Error('head');
-  if (!Array.isArray(table.players) || table.players.length !== 4) throw new Error('players');
-  const s = emptyState();
-  s.level = table.level;
-  s.head = table.head ?? null;
-  table.players.forEach((p, i) => {
-    if (!p || p.id !== SEATS[i]) throw new Error('player');
-    const seat = s.players[i];
-    seat.melds = (p.melds ?? []).map((m) => ({ cards: cardList(m.cards), in_knock: m.in_knock === true }));
-    seat.layoffs = (p.layoffs ?? []).map((l) => {
-      if (!isCard(l.card) || !/^P[1-4]\.\d+$/.test(l.onto)) throw new Error('layoff');
-      return { card: l.card, onto: l.onto, in_knock: l.in_knock === true };
-    });
-    seat.hand = cardList(p.hand ?? []);
-  });
-  if (table.knock) {
-    s.knock.player = seatOrEmpty(table.knock.player);
-    if (table.knock.face_down != null && !isCard(table.knock.face_down)) throw new Error('face_down');
-    s.knock.face_down = table.knock.face_down ?? null;
-    s.knock.collected = cardList(table.knock.collected ?? []);
-  }
-  s.fool = seatOrEmpty(table.fool?.feeder);
-  s.shown = seatOrEmpty(table.events?.two_spetos_shown_by?.[0]);
-  for (const pid of table.events?.called_discards ?? []) s.players[SEATS.indexOf(seatOrEmpty(pid))].called += 1;
-  s.liabilities = (table.events?.liabilities ?? []).map(liabilityOf);
-  if (table.discard_pile != null) s.kept.discard_pile = cardList(table.discard_pile);
-  if (table.stock_count != null) {
-    if (!Number.isInteger(table.stock_count) || table.stock_count < 0) throw new Error('stock_count');
-    s.kept.stock_count = table.stock_count;
-  }
-  s.dealer = seatOrEmpty(table.tie_break?.dealer);
-  const next = table.tie_break?.next_head;
-  if (next != null && !isCard(next)) throw new Error('next_head');
-  s.next_head = next ?? null;
-  for (const [name, value] of Object.entries(options ?? {})) {
-    const known = OPTIONS.find((o) => o.name === name);
-    if (!known || !known.choices.some((c) => c.value === value)) throw new Error('option');
-    s.options[name] = value;
-  }
-  return s;
-}
-
-function encode(s) {
-  const payload = { ...toTable(s) };
-  if (Object.keys(s.options).length) payload.options = s.options;
-  const bytes = new TextEncoder().encode(JSON.stringify(payload));
-  let binary = '';
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-function decode(text) {
-  const { table, options } = readTableLink(text);
-  return fromTable(table, options);
-}
-
+// ------------------------------------------------------------------ links and places
 /** Why a link's table was not opened, in the page's words. */
 function linkProblem(err) {
   if (err instanceof TableLinkError && err.reason === 'too_long') return fill(ui.linkTooLong, err.detail);
   if (err instanceof TableLinkError && err.reason === 'too_many_cards') return fill(ui.tooManyCards, err.detail);
   return ui.badLink;
-}
-
-// ------------------------------------------------------------------ where a card is
-/** Where `card` is placed, in words, or null. (Collected cards only point at placed ones.) */
-function whereIs(card) {
-  if (state.head === card) return ui.head;
-  if (state.knock.face_down === card) return ui.faceDown;
-  for (const [i, p] of state.players.entries()) {
-    const seat = seatName(words, SEATS[i]);
-    const m = p.melds.findIndex((meld) => meld.cards.includes(card));
-    if (m >= 0) return meldName(words, `${SEATS[i]}.${m}`);
-    if (p.layoffs.some((l) => l.card === card)) return `${seat} ${ui.layoffAdd}`;
-    if (p.hand.includes(card)) return `${seat} ${ui.hand}`;
-  }
-  return null;
-}
-
-const targetKey = (t) => (t ? [t.kind, t.seat ?? '', t.index ?? ''].join(':') : '');
-
-function targetWords(t) {
-  if (!t) return ui.pickTarget;
-  const seat = t.seat != null ? seatName(words, SEATS[t.seat]) : '';
-  switch (t.kind) {
-    case 'head': return ui.head;
-    case 'face_down': return ui.faceDown;
-    case 'collected': return ui.collected;
-    case 'next_head': return ui.nextHead;
-    case 'meld': return meldName(words, `${SEATS[t.seat]}.${t.index}`);
-    case 'layoff': return `${seat} ${ui.layoffAdd} ${ui.onMeld} ${meldName(words, t.onto)}`;
-    default: return `${seat} ${ui.hand}`;
-  }
 }
 
 /** Put `card` where the target says (or name where it already is). */
@@ -218,24 +77,14 @@ function place(card) {
     say(ui.pickTarget);
     return;
   }
+  const refused = putCard(state, target, card, words, ui);
+  if (refused) {
+    say(refused);
+    return;
+  }
   if (target.kind === 'collected') {
-    if (!state.knock.collected.includes(card)) state.knock.collected.push(card);
     changed();
     return;
-  }
-  const where = whereIs(card);
-  if (where) {
-    say(fill(ui.used, { card: words.cards[card], where }));
-    return;
-  }
-  const seat = state.players[target.seat];
-  switch (target.kind) {
-    case 'head': state.head = card; break;
-    case 'face_down': state.knock.face_down = card; break;
-    case 'next_head': state.next_head = card; break;
-    case 'meld': seat.melds[target.index].cards.push(card); break;
-    case 'layoff': seat.layoffs.push({ card, onto: target.onto, in_knock: false }); break;
-    default: seat.hand.push(card);
   }
   say('');
   changed();
@@ -244,18 +93,7 @@ function place(card) {
 
 /** Take `card` back from wherever it is placed (and from the collected list). */
 function takeBack(card, fromCollected = false) {
-  if (fromCollected) {
-    state.knock.collected = state.knock.collected.filter((c) => c !== card);
-  } else {
-    if (state.head === card) state.head = null;
-    if (state.knock.face_down === card) state.knock.face_down = null;
-    if (state.next_head === card) state.next_head = null;
-    for (const p of state.players) {
-      for (const m of p.melds) m.cards = m.cards.filter((c) => c !== card);
-      p.layoffs = p.layoffs.filter((l) => l.card !== card);
-      p.hand = p.hand.filter((c) => c !== card);
-    }
-  }
+  takeCardBack(state, card, fromCollected);
   changed();
 }
 
@@ -307,26 +145,6 @@ function say(text) {
   status.textContent = text;
 }
 
-/**
- * A labelled <select> of `choices` ([value, words]) in `parent` (the settings row by default).
- * @param {HTMLElement} [parent]
- */
-function select(labelText, value, choices, onChange, name, parent = settings) {
-  const label = add(parent, 'label', 'dk-field');
-  add(label, 'span', '', labelText);
-  const el = add(label, 'select');
-  el.name = name;
-  for (const [v, text] of choices) {
-    const option = add(el, 'option', '', text);
-    option.value = v;
-  }
-  el.value = value;
-  el.addEventListener('change', () => onChange(el.value));
-  return el;
-}
-
-const seatChoices = (none) => [['', none], ...SEATS.map((pid) => [pid, seatName(words, pid)])];
-
 function targetButton(parent, key, text) {
   const b = add(parent, 'button', 'kr-btn dk-target', text);
   b.type = 'button';
@@ -363,102 +181,6 @@ function choose(t, anchor) {
   render();
   const pressed = /** @type {HTMLElement | null} */ (root.querySelector(`[data-target="${anchor}"]`));
   if (pressed) pressed.focus({ preventScroll: true });
-}
-
-function renderSettings() {
-  settings.replaceChildren();
-  select(ui.level, state.level, LEVELS.map((l) => [l, words.levels[l]]), (v) => { state.level = v; changed(); }, 'level');
-  select(ui.knocker, state.knock.player, seatChoices(ui.nobody), (v) => { state.knock.player = v; changed(); }, 'knocker');
-  const more = add(settings, 'details', 'dk-fold dk-more');
-  add(more, 'summary', '', ui.more);
-  more.open = Boolean(state.fool || state.shown || state.dealer || Object.keys(state.options).length
-    || state.players.some((p) => p.called));
-  select(ui.feeder, state.fool, seatChoices(ui.noFool), (v) => { state.fool = v; changed(); }, 'fool', more);
-  select(ui.shown, state.shown, seatChoices(ui.nobody), (v) => { state.shown = v; changed(); }, 'shown', more);
-  select(ui.dealer, state.dealer, seatChoices(ui.nobody), (v) => { state.dealer = v; changed(); }, 'dealer', more);
-  const called = add(more, 'fieldset', 'dk-called');
-  add(called, 'legend', '', ui.called);
-  state.players.forEach((p, i) => {
-    const label = add(called, 'label', 'dk-field');
-    add(label, 'span', '', seatName(words, SEATS[i]));
-    const input = add(label, 'input');
-    Object.assign(input, { type: 'number', min: '0', max: '9', value: String(p.called), name: `called-${SEATS[i]}` });
-    input.addEventListener('change', () => {
-      const n = Number(input.value);
-      p.called = Number.isInteger(n) && n >= 0 && n <= 9 ? n : 0;
-      changed();
-    });
-  });
-  const options = add(more, 'fieldset', 'dk-options');
-  add(options, 'legend', '', ui.options);
-  for (const option of OPTIONS) {
-    const label = add(options, 'label', 'dk-field dk-option');
-    add(label, 'span', '', option.source ? `${option.description} (${option.source})` : option.description);
-    const el = add(label, 'select');
-    el.name = option.name;
-    option.choices.forEach((c, i) => {
-      const o = add(el, 'option', '', c.label);
-      o.value = String(i);
-    });
-    const current = option.name in state.options ? state.options[option.name] : option.default;
-    el.value = String(option.choices.findIndex((c) => c.value === current));
-    el.addEventListener('change', () => {
-      const value = option.choices[Number(el.value)].value;
-      if (value === option.default) delete state.options[option.name];
-      else state.options[option.name] = value;
-      changed();
-    });
-  }
-}
-
-/** "ขา 4" or "ขา 3 และ ขา 4": the culprits of a liability in words. */
-const liabilityWords = (l) => fill(ui.liabilityText, {
-  culprits: l.culprits.map((pid) => seatName(words, pid)).join(` ${ui.and} `),
-  covers: ui.covers[l.covers], beneficiary: seatName(words, l.beneficiary) });
-
-/** The liabilities (เหมา) entered, each with a remove button, and the form that adds one. */
-function renderLiabilities() {
-  liabilitiesBox.replaceChildren();
-  const list = add(liabilitiesBox, 'ul', 'dk-liability-list');
-  state.liabilities.forEach((l, i) => {
-    const item = add(list, 'li', 'dk-liability', liabilityWords(l));
-    const remove = add(item, 'button', 'kr-btn', ui.delLiability);
-    remove.type = 'button';
-    remove.dataset.action = 'remove-liability';
-    remove.setAttribute('aria-label', `${ui.delLiability}: ${liabilityWords(l)}`);
-    remove.addEventListener('click', () => {
-      state.liabilities.splice(i, 1);
-      changed();
-      /** @type {HTMLElement} */ (liabilitiesBox.querySelector('[data-action="add-liability"]')).focus({ preventScroll: true });
-    });
-  });
-  const field = (text, name, value, choices) => {
-    const label = add(liabilitiesBox, 'label', 'dk-field');
-    add(label, 'span', '', text);
-    const el = add(label, 'select');
-    el.name = `liability-${name}`;
-    for (const [v, t] of choices) add(el, 'option', '', t).value = v;
-    el.value = value;
-    el.addEventListener('change', () => { draft[name] = el.value; });
-  };
-  field(ui.culprit, 'culprit', draft.culprit, seatChoices(ui.chooseSeat));
-  field(ui.culprit2, 'culprit2', draft.culprit2, seatChoices(ui.nobody));
-  field(ui.coversLabel, 'covers', draft.covers, COVERS.map((c) => [c, ui.covers[c]]));
-  field(ui.beneficiary, 'beneficiary', draft.beneficiary, seatChoices(ui.chooseSeat));
-  const addButton = add(liabilitiesBox, 'button', 'kr-btn', ui.addLiability);
-  addButton.type = 'button';
-  addButton.dataset.action = 'add-liability';
-  addButton.addEventListener('click', () => {
-    const culprits = [draft.culprit, draft.culprit2].filter(Boolean);
-    if (!draft.culprit || !draft.beneficiary) {
-      say(ui.liabilityIncomplete);
-      return;
-    }
-    state.liabilities.push({ culprits: [...new Set(culprits)], covers: draft.covers, beneficiary: draft.beneficiary });
-    say('');
-    changed();
-    /** @type {HTMLElement} */ (liabilitiesBox.querySelector('[data-action="add-liability"]')).focus({ preventScroll: true });
-  });
 }
 
 function renderZones() {
@@ -549,9 +271,9 @@ function checkMeld(cards, note, where) {
 }
 
 function renderDeck() {
-  deckLabel.textContent = fill(ui.deck, { target: targetWords(target) });
+  deckLabel.textContent = fill(ui.deck, { target: targetWords(target, words, ui) });
   for (const [card, b] of deckButtons) {
-    const where = whereIs(card);
+    const where = whereIs(state, card, words, ui);
     b.classList.toggle('dk-used', Boolean(where));
     renameCardButton(b, where ? fill(ui.usedName, { card: words.cards[card], where }) : words.cards[card]);
   }
@@ -560,8 +282,9 @@ function renderDeck() {
 /** Draw the places and the deck again (and the settings when `all`: a new table). */
 function render(all = false) {
   serial += 1;
-  if (all) renderSettings();
-  renderLiabilities();
+  const page = { words, ui, offered: OPTIONS, changed, say };
+  if (all) renderSettings(settings, state, page);
+  renderLiabilities(liabilitiesBox, state, draft, page);
   renderZones();
   seatsBox.replaceChildren();
   SEATS.forEach((_, i) => renderSeat(i));
@@ -607,14 +330,14 @@ function settle() {
 /** Something changed: draw again (unless `redraw` is false), refresh the link, settle soon. */
 function changed(redraw = true) {
   if (redraw) render();
-  shareUrl.value = `${location.origin}${location.pathname}#t=${encode(state)}`;
+  shareUrl.value = `${location.origin}${location.pathname}#t=${linkText(state)}`;
   clearTimeout(timer);
   timer = setTimeout(settle, SETTLE_DELAY_MS);
 }
 
 shareButton.addEventListener('click', async () => {
-  shareUrl.value = `${location.origin}${location.pathname}#t=${encode(state)}`;
-  history.replaceState(null, '', `#t=${encode(state)}`);
+  shareUrl.value = `${location.origin}${location.pathname}#t=${linkText(state)}`;
+  history.replaceState(null, '', `#t=${linkText(state)}`);
   try {
     await navigator.clipboard.writeText(shareUrl.value);
     say(ui.shared);
@@ -635,7 +358,7 @@ function start() {
   const hash = location.hash.startsWith('#t=') ? location.hash.slice(3) : '';
   if (hash) {
     try {
-      state = decode(hash);
+      state = readLink(hash, OPTIONS);
       if (state.head) target = null; // a table to read: no deck until a place is chosen
     } catch (err) {
       state = emptyState();
@@ -654,7 +377,7 @@ function start() {
     say(fill(ui.engineFailed, { why: err.message }));
   });
   render(true);
-  shareUrl.value = `${location.origin}${location.pathname}#t=${encode(state)}`;
+  shareUrl.value = `${location.origin}${location.pathname}#t=${linkText(state)}`;
 }
 
 start();

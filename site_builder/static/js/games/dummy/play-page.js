@@ -9,9 +9,14 @@
  * The link holds the deal: #seed=123&level=2 (table-model.js readLink/writeLink); a link that is
  * not one the page writes gives a message and a new deal.
  *
+ * On the reader's turn, "make this a class exercise" hands the hand so far to the teacher's
+ * builder (core/maker-handoff.js; the maker reads it): the deck that deals it (drill-text.js
+ * deckOfDeal), the dealer and the actions so far in the catalog's drill notation, and the drill
+ * kind the phase suggests (before the draw: can you collect; after it: which discard).
+ *
  * DOM hooks (tests): #dk-play[data-state] "loading" | "ready" | "failed", [data-phase],
  * [data-turn] (the table: table-view.js); select[name="level"]; button[data-control="deal" |
- * "replay" | "hint"]; a.dk-deal-link; .dk-link-note; .dk-hint; ol.dk-log li;
+ * "replay" | "hint" | "drill"]; a.dk-deal-link; .dk-link-note; .dk-hint; ol.dk-log li;
  * .dk-result[data-state] "none" | "settled" | "pending" with table.dk-summary and table.dk-ledger.
  */
 import { engine } from '../../core/engine-client.js';
@@ -22,11 +27,19 @@ import { fill, readable, seatName } from './ledger.js';
 import { summaryTable, ledgerTable } from './ledger-tables.js';
 import { CardTable } from './table-view.js';
 import { actionWords, eventLines, logLine, newSeed, readLink, refusalText, writeLink } from './table-model.js';
+import { deckOfDeal, writeDrillText } from './drill-text.js';
+import { offerToMaker } from '../../core/maker-handoff.js';
 
 const READER = 'P1';
 const DEALER = 'P4'; // the dealer's next seat acts first (A-D13): the reader
 const PACE_MS = 700;
 const HINT_LEVEL = 3;
+const DEAL_LEVEL = 'sian';
+/** The button that hands the hand to the teacher's builder, and what it says when it cannot. */
+const DRILL_WORDS = {
+  th: { make: 'ทำเป็นแบบฝึกให้นักเรียน', full: 'ส่งตำแหน่งไปหน้าสร้างงานไม่ได้ เพราะเบราว์เซอร์นี้เก็บข้อมูลไม่ได้ (ที่เก็บเต็มหรือถูกปิด)' },
+  en: { make: 'Make this a class exercise', full: 'The position cannot be handed to the builder: this browser cannot store it (storage full or blocked).' },
+}[lang];
 
 const root = /** @type {HTMLElement} */ (document.getElementById('dk-play'));
 const data = JSON.parse(document.getElementById('dk-data').textContent);
@@ -37,6 +50,8 @@ const pace = link.pace ?? PACE_MS;
 let seed = link.seed ?? newSeed();
 let level = link.level;
 let current = null; // the last play reply
+let dealtState = null; // the STATE as dealt (the drill's deck is read from it)
+let actions = []; // every action of the hand so far, in order
 let generation = 0; // bumps on every new deal: a computer loop of an older deal stops
 
 const controls = add(root, 'div', 'dk-controls');
@@ -49,12 +64,13 @@ for (const n of ['1', '2', '3']) {
   option.value = n;
 }
 levelSelect.value = String(level);
-const buttons = Object.fromEntries(['deal', 'replay', 'hint'].map((name) => {
-  const b = add(controls, 'button', 'kr-btn', page[{ deal: 'dealAgain', replay: 'replay', hint: 'hint' }[name]]);
+const buttons = Object.fromEntries(['deal', 'replay', 'hint', 'drill'].map((name) => {
+  const b = add(controls, 'button', 'kr-btn', name === 'drill' ? DRILL_WORDS.make : page[{ deal: 'dealAgain', replay: 'replay', hint: 'hint' }[name]]);
   b.type = 'button';
   b.dataset.control = name;
   return [name, b];
 }));
+buttons.drill.disabled = true; // until the reader's turn
 const dealLink = add(controls, 'a', 'dk-deal-link');
 const linkNote = add(root, 'p', 'dk-link-note');
 if (link.bad) {
@@ -87,6 +103,7 @@ function record(seat, action, next) {
   const line = [logLine(seat, action, words, ui), ...eventLines(current.position, next.position, words, ui)].join(' — ');
   add(log, 'li', '', line);
   table.say(line);
+  actions.push(action);
 }
 
 /** Draw `reply`; the reader may act on his own turn only. */
@@ -96,6 +113,7 @@ function show(reply) {
   root.dataset.phase = reply.phase;
   root.dataset.turn = reply.turn;
   buttons.hint.disabled = reply.phase === 'ended' || reply.turn !== READER;
+  buttons.drill.disabled = buttons.hint.disabled;
 }
 
 /** A new hand from `nextSeed`, drawn; resolves to its generation (for `computers`). */
@@ -108,8 +126,10 @@ async function deal(nextSeed) {
   result.replaceChildren();
   result.dataset.state = 'none';
   hintLine.textContent = '';
-  const dealt = await ask({ op: 'deal', seed, dealer: DEALER, level: 'sian' });
+  const dealt = await ask({ op: 'deal', seed, dealer: DEALER, level: DEAL_LEVEL });
   if (!dealt.ok) throw new Error(fill(page.noEngine, { why: errorText(dealt.error) }));
+  dealtState = dealt.state;
+  actions = [];
   const reply = await ask({ op: 'play', position: dealt.state, moves: [] });
   if (!reply.ok) throw new Error(fill(page.noEngine, { why: errorText(reply.error) }));
   if (mine === generation) {
@@ -189,6 +209,23 @@ async function hint() {
   hintLine.textContent = fill(page.hintSays, { what: actionWords(best.move, words, ui), why }).replace(/ — $/, '');
 }
 
+/** Hand the hand so far to the teacher's builder (the maker of /<lang>/teach/assign/) and go there. */
+function makeDrill() {
+  const text = writeDrillText({ deck: deckOfDeal(dealtState), dealer: DEALER, level: DEAL_LEVEL, show: '', moves: actions });
+  const kind = current.phase === 'take' ? 'dummy-collect' : 'dummy-discard';
+  let storage = null;
+  try {
+    storage = window.localStorage;
+  } catch {
+    storage = null;
+  }
+  if (!offerToMaker(storage, { game: 'dummy', kind, text })) {
+    hintLine.textContent = DRILL_WORDS.full;
+    return;
+  }
+  window.location.assign(`/${lang}/teach/assign/`);
+}
+
 /** The end: who knocked (or the stock ran out), and the settlement line by line. */
 function finish(reply) {
   const status = reply.status ?? {};
@@ -208,6 +245,7 @@ const guard = (run) => () => run().catch((err) => table.say(err.message));
 buttons.deal.addEventListener('click', guard(() => newHand(newSeed())));
 buttons.replay.addEventListener('click', guard(() => newHand(seed)));
 buttons.hint.addEventListener('click', guard(hint));
+buttons.drill.addEventListener('click', makeDrill);
 levelSelect.addEventListener('change', () => {
   level = Number(levelSelect.value);
   showLink();

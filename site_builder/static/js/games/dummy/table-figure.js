@@ -15,7 +15,7 @@ import { fill, meldName, seatName } from './ledger.js';
  * @param {string} card
  * @param {boolean} [small]
  */
-function card(words, card, small = false) {
+export function card(words, card, small = false) {
   const svg = cardSvg(card, words.cards?.[card] ?? card);
   if (small) {
     svg.classList.add('dk-small');
@@ -32,7 +32,7 @@ function card(words, card, small = false) {
  * @param {string[]} cards
  * @param {string} label
  */
-function group(parent, words, cards, label) {
+export function group(parent, words, cards, label) {
   const span = add(parent, 'span', 'dk-group');
   span.setAttribute('role', 'group');
   span.setAttribute('aria-label', label);
@@ -46,7 +46,7 @@ function group(parent, words, cards, label) {
  * @param {any} words
  * @param {(string | [string, string] | [string, string[]])[]} parts
  */
-function metaLine(parent, words, parts) {
+export function metaLine(parent, words, parts) {
   const p = add(parent, 'p', 'dk-meta');
   parts.forEach((part, i) => {
     if (i) p.append(' · ');

@@ -88,7 +88,7 @@ const makruk = {
    * of a counting number, in both languages (`countingQuiz`, core/teacher-exercise.js exerciseWords).
    * Loaded by the teachers' pages only: a lesson never downloads it.
    */
-  teacher: () => import('./teacher-counting.js').then(({ COUNTING_QUIZ }) => ({ countingQuiz: COUNTING_QUIZ })),
+  teacher: () => import('./teacher-counting.js').then(({ countingQuiz }) => ({ countingQuiz: countingQuiz(WORDS) })),
   /** White's piece letters, for a board editor's palette (Black's are the same in lower case). */
   pieces: ['K', 'M', 'S', 'N', 'R', 'P', 'M~'],
   words,
