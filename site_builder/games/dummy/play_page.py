@@ -96,6 +96,8 @@ PAGE_UI = {
     "th": {
         "level": "ฝีมือคอมพิวเตอร์", "levels": {"1": "ระดับ 1 (ง่าย)", "2": "ระดับ 2", "3": "ระดับ 3 (เก่ง)"},
         "dealAgain": "แจกใหม่", "replay": "เล่นมือนี้ใหม่", "hint": "คอมพิวเตอร์จะทำอะไร",
+        "makeDrill": "ทำเป็นแบบฝึกให้นักเรียน",
+        "drillNotKept": "ส่งตำแหน่งไปหน้าสร้างงานไม่ได้ เพราะเบราว์เซอร์นี้เก็บข้อมูลไม่ได้ (ที่เก็บเต็มหรือถูกปิด)",
         "hintSays": "คอมพิวเตอร์แนะนำ: {what} — {why}", "log": "บันทึกการเล่น", "seedIs": "มือที่ {seed}",
         "link": "ลิงก์ของมือนี้", "badLink": "ลิงก์นี้เสียหรือถูกแก้ไข อ่านมือที่ให้มาไม่ได้ จึงแจกมือใหม่ให้",
         "settlement": "การคิดแต้มได้เสีย", "pending": "แต้มเท่ากัน: ต้องใช้ไพ่หัวเกมถัดไปตัดสิน จึงยังคิดแต้มได้เสียไม่ได้",
@@ -104,6 +106,8 @@ PAGE_UI = {
     "en": {
         "level": "Computer strength", "levels": {"1": "Level 1 (easy)", "2": "Level 2", "3": "Level 3 (strong)"},
         "dealAgain": "Deal again", "replay": "Replay this deal", "hint": "What would the computer do?",
+        "makeDrill": "Make this a class exercise",
+        "drillNotKept": "The position cannot be handed to the builder: this browser cannot store it (storage full or blocked).",
         "hintSays": "The computer suggests: {what} — {why}", "log": "Log of the hand", "seedIs": "deal {seed}",
         "link": "Link to this deal",
         "badLink": "This link is damaged or was changed and cannot be read, so here is a new deal.",

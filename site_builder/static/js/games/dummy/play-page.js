@@ -35,11 +35,6 @@ const DEALER = 'P4'; // the dealer's next seat acts first (A-D13): the reader
 const PACE_MS = 700;
 const HINT_LEVEL = 3;
 const DEAL_LEVEL = 'sian';
-/** The button that hands the hand to the teacher's builder, and what it says when it cannot. */
-const DRILL_WORDS = {
-  th: { make: 'ทำเป็นแบบฝึกให้นักเรียน', full: 'ส่งตำแหน่งไปหน้าสร้างงานไม่ได้ เพราะเบราว์เซอร์นี้เก็บข้อมูลไม่ได้ (ที่เก็บเต็มหรือถูกปิด)' },
-  en: { make: 'Make this a class exercise', full: 'The position cannot be handed to the builder: this browser cannot store it (storage full or blocked).' },
-}[lang];
 
 const root = /** @type {HTMLElement} */ (document.getElementById('dk-play'));
 const data = JSON.parse(document.getElementById('dk-data').textContent);
@@ -65,7 +60,7 @@ for (const n of ['1', '2', '3']) {
 }
 levelSelect.value = String(level);
 const buttons = Object.fromEntries(['deal', 'replay', 'hint', 'drill'].map((name) => {
-  const b = add(controls, 'button', 'kr-btn', name === 'drill' ? DRILL_WORDS.make : page[{ deal: 'dealAgain', replay: 'replay', hint: 'hint' }[name]]);
+  const b = add(controls, 'button', 'kr-btn', page[{ deal: 'dealAgain', replay: 'replay', hint: 'hint', drill: 'makeDrill' }[name]]);
   b.type = 'button';
   b.dataset.control = name;
   return [name, b];
@@ -220,7 +215,7 @@ function makeDrill() {
     storage = null;
   }
   if (!offerToMaker(storage, { game: 'dummy', kind, text })) {
-    hintLine.textContent = DRILL_WORDS.full;
+    hintLine.textContent = page.drillNotKept;
     return;
   }
   window.location.assign(`/${lang}/teach/assign/`);
