@@ -11,10 +11,26 @@ from pathlib import Path
 
 from .serve import load_header_rules, make_server
 
+#: The features the pinned Playwright turns off (playwright-core's chromiumSwitches.ts): Chromium
+#: reads only the last --disable-features, so ours repeats them (tests/site_builder/test_browser.py
+#: compares this with the installed Playwright).
+PLAYWRIGHT_DISABLED_FEATURES = (
+    "AvoidUnnecessaryBeforeUnloadCheckSync", "DestroyProfileOnBrowserClose", "HttpsUpgrades",
+    "HttpsFirstBalancedModeAutoEnable", "LensOverlay", "MediaRouter", "PaintHolding", "ThirdPartyStoragePartitioning",
+    "AvoidCorsURLLoaderRestartOnRedirect", "TcpPortRandomizationWin", "OptimizationHints",
+    "NetworkTimeServiceQuerying", "AimEnabled", "PreconnectToSearch", "msForceBrowserSignIn",
+    "msEdgeUpdateLaunchServicesPreferredVersion",
+)
+#: Browser UI a headless run never shows: Chromium 15x gives every new window two omnibox-popup
+#: WebUI renderers, about as much CPU as the page it opens (measured: 8 pages, 4.3 s of CPU in
+#: those renderers against 0.5 s in the pages' own).
+UNSHOWN_UI_FEATURES = ("WebUIOmniboxPopup", "WebUIOmniboxAimPopup")
+
 #: Flags for headless Chromium in containers and CI.
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking",
     "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage",
+    "--disable-features=" + ",".join((*PLAYWRIGHT_DISABLED_FEATURES, *UNSHOWN_UI_FEATURES)),
 ]
 
 

@@ -63,11 +63,26 @@ def toml_value(value: object) -> str:
     raise TypeError(f"cannot write {type(value).__name__} as TOML")
 
 
+#: Letters that name a copy in its title: digits there could name a puzzle's answer (a counting
+#: puzzle whose answer is 5 titled "... (5)"), which the title check refuses.
+COPY_LETTERS = {"th": "กขคงจฉชซญฎฐณดตถทธนบปผพฟภมยรลวศสหอฮ", "en": "ABCDEFGHJKLMNPQRSTUVWXYZ"}
+
+
+def copy_label(number: int, lang: str) -> str:
+    """Copy ``number`` (from 1) in letters of ``lang``: 1 -> "ก"/"A", then "ข"/"B" ..., "กก"/"AA" ..."""
+    letters = COPY_LETTERS.get(lang, COPY_LETTERS["en"])
+    label = ""
+    while number:
+        number, rest = divmod(number - 1, len(letters))
+        label = letters[rest] + label
+    return label
+
+
 def copy_of(data: dict, number: int, rng: random.Random) -> dict:
     """Puzzle ``data`` as copy ``number``: its own id, title and hints."""
     copy = dict(data)
     copy["id"] = f"{data['id']}-copy{number}"
-    copy["title"] = {lang: f"{text} ({number})" for lang, text in data["title"].items()}
+    copy["title"] = {lang: f"{text} ({copy_label(number, lang)})" for lang, text in data["title"].items()}
     copy["hints"] = {lang: [" ".join(rng.choice(words) for _ in range(12)) for _ in range(2)]
                      for lang, words in HINT_WORDS.items()}
     return copy

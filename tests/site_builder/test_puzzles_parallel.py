@@ -188,3 +188,12 @@ def test_the_benchmark_collection_is_made_of_distinct_valid_puzzles(tmp_path):
     assert problems == [] and len(found.puzzles) == 5
     assert len({p.id for p in found.puzzles}) == len({p.digest for p in found.puzzles}) == 5
     assert sorted(p.id for p in found.puzzles) == ["mk-m2", "mk-m2-copy1", "mk-m2-copy2", "mk-q1", "mk-q1-copy1"]
+    # A copy's title is told apart by letters, never digits (they could name a counting answer).
+    copies = [p for p in found.puzzles if "-copy" in p.id]
+    assert all(not any(ch.isdigit() for ch in "".join(p.title.values())) for p in copies), [p.title for p in copies]
+
+
+def test_copy_labels_count_in_letters():
+    from site_builder.bench.collection import COPY_LETTERS, copy_label
+    assert [copy_label(n, "en") for n in (1, 2, 24, 25, 26)] == ["A", "B", "Z", "AA", "AB"]
+    assert copy_label(1, "th") == "ก" and copy_label(len(COPY_LETTERS["th"]) + 1, "th") == "กก"
