@@ -20,6 +20,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import TypeVar
+
+T = TypeVar("T")
 
 FORMAT = "kradan-proof-2"
 CACHE_DIR = Path(".cache") / "kradan-proofs"
@@ -73,7 +76,7 @@ class ProofCache:
         self.misses = 0
         self._entries: dict[str, Cached] = {}
         self._replies: dict[str, list[dict]] = {}
-        self._tables: dict[tuple[str, str], dict] = {}
+        self._kept: dict[tuple[str, object], object] = {}
 
     def reset(self) -> None:
         """Start counting a new build (what is in memory is kept)."""
@@ -120,13 +123,14 @@ class ProofCache:
                 return None
         return self._replies[key]
 
-    def table(self, digest: str, lang: str, make: Callable[[], dict]) -> dict:
-        """``make()``'s page table of a proof's replies in ``lang``, kept in memory (a rebuild in
-        ``serve`` packs each proof's replies once)."""
-        key = (self.key(digest), lang)
-        if key not in self._tables:
-            self._tables[key] = make()
-        return self._tables[key]
+    def kept(self, digest: str, what: object, make: Callable[[], T]) -> T:
+        """``make()``'s ``what`` of a puzzle file (its page table, its problems...: anything that
+        depends only on the file, its proof and the code), kept in memory: a rebuild in ``serve``
+        makes each once per file."""
+        key = (self.key(digest), what)
+        if key not in self._kept:
+            self._kept[key] = make()
+        return self._kept[key]
 
     def computed(self, name: str, make: Callable[[], list[dict]]) -> list[dict]:
         """Engine answers that depend only on the code (e.g. a sandbox's recorded replies), kept

@@ -55,6 +55,15 @@ def page_data(puzzles: PuzzleSet, puzzle: Puzzle, lang: str) -> dict:
     return data
 
 
+def page_data_json(puzzles: PuzzleSet, puzzle: Puzzle, lang: str) -> str:
+    """``page_json(page_data(...))``, its largest part (the recorded replies, the last key) encoded
+    once per proof: serve's rebuilds then encode only the small fields."""
+    data = page_data(puzzles, puzzle, lang)
+    del data["replies"]
+    head = page_json(data)
+    return f'{head[:-1]},"replies":{puzzles.page_table_json(puzzle, lang)}}}'
+
+
 def _board(puzzle: Puzzle, lang: str) -> Board:
     caption = STRINGS[lang]["to_move"].format(side=puzzle.site.words.side(puzzle.solver, lang))
     return puzzle.site.board(puzzle.board, orientation=puzzle.solver, caption=caption)
@@ -93,7 +102,7 @@ def outputs(site, urls) -> list[Output]:
             kind = puzzle.kind_obj
             nxt = puzzles.next_of(puzzle)
             goal = puzzles.goal(puzzle)[lang]
-            data = json_block(page_data(puzzles, puzzle, lang))
+            data = Markup(page_data_json(puzzles, puzzle, lang))
             ctx.update(
                 title=puzzle.title[lang], summary=goal, ps=s, puzzle=puzzle, goal=goal,
                 kind_name=_kind_name(puzzle, lang),

@@ -27,7 +27,7 @@ from ..config import plugin_modules
 from ..errors import BuildProblem
 from ..games import PLUGINS
 from ..i18n import LANGS
-from ..replies import page_table, record
+from ..replies import page_json, page_table, record
 from .cache import CACHE_DIR, ROOT, SOURCES, Cached, ProofCache
 from .engine_ctx import GameEngine, known_games
 from .hints import collection_problems, puzzle_issues
@@ -87,7 +87,11 @@ class PuzzleSet:
 
     def page_table(self, puzzle: Puzzle, lang: str) -> dict:
         """The page's recorded replies packed for ``lang`` (replies.page_table), made once per proof."""
-        return self.cache.table(puzzle.digest, lang, lambda: page_table(self.replies(puzzle), lang))
+        return self.cache.kept(puzzle.digest, ("table", lang), lambda: page_table(self.replies(puzzle), lang))
+
+    def page_table_json(self, puzzle: Puzzle, lang: str) -> str:
+        """:meth:`page_table` as page JSON (replies.page_json), encoded once per proof."""
+        return self.cache.kept(puzzle.digest, ("table-json", lang), lambda: page_json(self.page_table(puzzle, lang)))
 
 
 @dataclass
@@ -145,7 +149,8 @@ def load_puzzles(root: Path, cache: ProofCache | None = None) -> tuple[PuzzleSet
 
     proven = []
     for puzzle in (p for p in checked if p.proof is not None):
-        issues = puzzle_issues(puzzle) + statement_issues(puzzle, result.goal(puzzle))
+        issues = cache.kept(puzzle.digest, "issues",
+                            lambda: puzzle_issues(puzzle) + statement_issues(puzzle, result.goal(puzzle)))
         problems += [puzzle.problem(issue) for issue in issues]
         if not issues:
             proven.append(puzzle)

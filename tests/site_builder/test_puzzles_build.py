@@ -353,3 +353,13 @@ def test_the_cache_key_sees_a_moved_file(source_copy):
     (source_copy / "engine/makruk/evaluation.py").rename(source_copy / "engine/core/evaluation.py")
     cache.code_hash.cache_clear()
     assert cache.code_hash() != before
+
+
+def test_the_page_data_block_is_the_page_data_encoded_once(project_puzzles):
+    """page_data_json (its replies encoded once per proof) gives exactly page_json(page_data), so
+    the block's text and its SHA-256 on the page stay what they were."""
+    from site_builder.puzzles.pages import page_data, page_data_json
+    from site_builder.replies import page_json
+    for puzzle in project_puzzles.puzzles:
+        for lang in ("th", "en"):
+            assert page_data_json(project_puzzles, puzzle, lang) == page_json(page_data(project_puzzles, puzzle, lang))
