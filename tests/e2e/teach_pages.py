@@ -10,6 +10,7 @@
                            press. Never wait for data-state "ready" after a press: it is also the
                            state before it.
     wait_checks(page, before, timeout)  waits until the gradebook has finished more than `before` checks
+    said(page)             the gradebook's status line and messages, for a failure's text
 """
 from __future__ import annotations
 
@@ -36,6 +37,12 @@ def get_text(url: str) -> str:
 def checks(page: Page) -> int:
     """How many pastes and files the open gradebook has read to the end."""
     return int(page.locator("#kr-gradebook").get_attribute("data-checks") or 0)
+
+
+def said(page: Page) -> str:
+    """The gradebook's status line and its messages (codes not counted), for a failure's text."""
+    return repr({"status": page.locator("#gb-status").inner_text(),
+                 "messages": page.locator("#gb-messages").inner_text()})
 
 
 def wait_checks(page: Page, before: int, timeout: float = 60_000) -> None:

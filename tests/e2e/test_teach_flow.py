@@ -21,7 +21,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.game_pages import puzzle_data
-from tests.e2e.teach_pages import check_codes, get_text
+from tests.e2e.teach_pages import check_codes, get_text, said
 from tests.e2e.test_teach_worksheet import squeeze
 
 pytestmark = pytest.mark.e2e
@@ -146,7 +146,7 @@ def test_a_teacher_assigns_a_student_solves_and_the_gradebook_checks_it(browser:
     # 3. The gradebook replays the code: every item verified, 3 of 4 solved.
     open_gradebook(teacher, links["gradebook"], f"ครูครับ ผลของผมครับ\n{code}")
     row = teacher.locator("#gb-table tbody tr")
-    expect(row).to_have_count(1)
+    assert row.count() == 1, f"no row after the check; the gradebook says: {said(teacher)}"  # drawn before the count
     expect(row.locator("th")).to_have_text(NAME)
     expect(row).to_have_attribute("data-verified", "ok")
     cells = row.locator("td.gb-cell")
