@@ -25,6 +25,7 @@ so a build with unchanged inputs runs no Node at all.
 from __future__ import annotations
 
 import ast
+import fcntl
 import hashlib
 import io
 import json
@@ -33,6 +34,8 @@ import shutil
 import subprocess
 import tempfile
 import zipfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -102,12 +105,37 @@ def _snapshot(folder: Path, name: str, wheel: Path, cache: Path) -> Path:
     Pyodide files, the wheel and the script that makes it."""
     script = hashlib.sha256(SNAPSHOT_SCRIPT.read_bytes()).hexdigest()[:8]
     snapshot = cache / "pyodide-snapshot" / f"{name}-{wheel_id(wheel)}-{script}.bin.gz"
-    if not snapshot.is_file():
-        snapshot.parent.mkdir(parents=True, exist_ok=True)
-        partial = snapshot.with_name(f".{snapshot.name}.{os.getpid()}.part")
-        _node(SNAPSHOT_SCRIPT, folder, wheel, partial)
-        os.replace(partial, snapshot)
+    with made_once(snapshot) as missing:
+        if missing:
+            partial = snapshot.with_name(f".{snapshot.name}.{os.getpid()}.part")
+            _node(SNAPSHOT_SCRIPT, folder, wheel, partial)
+            os.replace(partial, snapshot)
     return snapshot
+
+
+@contextmanager
+def made_once(path: Path) -> Iterator[bool]:
+    """``with made_once(path) as missing:`` make ``path`` when ``missing``. Builds that need the
+    same file at the same time (``.ci/test``'s build beside the tests) take turns, so the second
+    finds it made instead of running Node again."""
+    if path.is_file():
+        yield False
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path.with_name(f".{path.name}.lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        yield not path.is_file()
+
+
+def _trace(pyodide_src: Path, wheel: Path, modules: dict[str, list[str]], cached: Path) -> None:
+    """Run the trace (Node) and store what it found in ``cached``."""
+    with tempfile.TemporaryDirectory(prefix="kradan-trace-") as tmp:
+        request, result = Path(tmp) / "modules.json", Path(tmp) / "trace.json"
+        request.write_text(json.dumps(modules), encoding="utf-8")
+        _node(TRACE_SCRIPT, pyodide_src, wheel, request, result)
+        partial = cached.with_name(f".{cached.name}.{os.getpid()}.part")
+        shutil.copyfile(result, partial)
+        os.replace(partial, cached)
 
 
 def files_hash(contents: dict[str, bytes]) -> str:
@@ -125,15 +153,9 @@ def traced_members(pyodide_src: Path, wheel: Path, engine_dir: Path, cache: Path
     for path in (*(pyodide_src / n for n in PYODIDE_FILES), wheel, TRACE_SCRIPT, EXERCISE_SCRIPT, Path(__file__)):
         h.update(hashlib.sha256(path.read_bytes()).digest())
     cached = cache / "pyodide-trace" / f"{h.hexdigest()[:32]}.json"
-    if not cached.is_file():
-        with tempfile.TemporaryDirectory(prefix="kradan-trace-") as tmp:
-            request, result = Path(tmp) / "modules.json", Path(tmp) / "trace.json"
-            request.write_text(json.dumps(modules), encoding="utf-8")
-            _node(TRACE_SCRIPT, pyodide_src, wheel, request, result)
-            cached.parent.mkdir(parents=True, exist_ok=True)
-            partial = cached.with_name(f".{cached.name}.{os.getpid()}.part")
-            shutil.copyfile(result, partial)
-            os.replace(partial, cached)
+    with made_once(cached) as missing:
+        if missing:
+            _trace(pyodide_src, wheel, modules, cached)
     members = json.loads(cached.read_text(encoding="utf-8"))["members"]
     return sorted(set(members) | set(ALWAYS_KEPT))
 

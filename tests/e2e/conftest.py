@@ -11,8 +11,9 @@ Every e2e file can rely on these names (keep them stable):
                               blocked (page.route sees every request; no offline pack is saved in
                               the background). tests/e2e/test_offline.py opens its own contexts.
     built_site   (session)    Path of the real site, built once: `python -m site_builder build`;
-                              $KRADAN_E2E_SITE names one already built from this tree (.ci/test
-                              builds it before pytest); under pytest-xdist the workers share one
+                              $KRADAN_E2E_SITE names one built from this tree (.ci/test builds
+                              it beside the first tests: the e2e tests wait until the build has
+                              written $KRADAN_E2E_SITE_STATUS); under pytest-xdist the workers share one
                               build (the first builds it under a file lock, the others wait).
     site_url     (session)    "http://127.0.0.1:PORT" serving built_site with the project's own
                               server (site_builder.serve: production MIME types, netlify.toml
@@ -59,6 +60,7 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -129,11 +131,32 @@ def build_site(out: Path) -> Path:
     return out
 
 
+#: How long the e2e tests wait for .ci/test's build of the site (it starts with the run).
+BUILD_WAIT_S = 900
+
+
+def wait_for_the_build(status: str | None) -> None:
+    """Wait until .ci/test's background build has written its exit code to `status` (no file
+    named: nothing to wait for); fail with the build's log unless it succeeded."""
+    if not status:
+        return
+    status_file, waited = Path(status), 0.0
+    while not status_file.is_file():
+        if waited > BUILD_WAIT_S:
+            pytest.fail(f"the site's build did not end within {BUILD_WAIT_S} s ({status_file} never came)")
+        time.sleep(0.5)
+        waited += 0.5
+    if status_file.read_text().strip() != "0":
+        log = status_file.with_name("build.log")
+        pytest.fail("the site did not build:\n" + (log.read_text(errors="replace") if log.is_file() else ""))
+
+
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory) -> Path:
     """The real site (content/, engine wheel, Pyodide, fonts) built once per run."""
     given = os.environ.get("KRADAN_E2E_SITE")
     if given:
+        wait_for_the_build(os.environ.get("KRADAN_E2E_SITE_STATUS"))
         if not (Path(given) / "index.html").is_file():
             pytest.fail(f"KRADAN_E2E_SITE={given} holds no built site (no index.html)")
         return Path(given)

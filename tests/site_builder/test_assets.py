@@ -7,6 +7,8 @@ import hashlib
 import json
 import re
 import shutil
+import threading
+import time
 import zipfile
 from pathlib import Path
 
@@ -16,7 +18,7 @@ from site_builder import assets
 from site_builder.assets import FONT_FILES, PYODIDE_FILES, WHEEL_NAME, AssetUrls, minified_css, write_assets
 from site_builder.errors import BuildFailed
 from site_builder.js_strip import stripped_js
-from site_builder.pyodide_trim import ALWAYS_KEPT, engine_modules, files_hash, trimmed_lock, trimmed_zip
+from site_builder.pyodide_trim import ALWAYS_KEPT, engine_modules, files_hash, made_once, trimmed_lock, trimmed_zip
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -232,3 +234,24 @@ def test_changed_engine_gives_a_new_wheel_and_same_sources_the_same_bytes(tmp_pa
     changed = write_assets(tmp_path / "c", root)
     assert changed.wheel_url != first.wheel_url
     assert changed.pyodide_base == first.pyodide_base
+
+
+def test_a_cached_file_two_builds_need_at_once_is_made_once(tmp_path):
+    """made_once: the first build makes the file while the second waits, which then finds it made."""
+    target, made_by = tmp_path / "cache" / "trace.json", []
+
+    def build(name: str):
+        with made_once(target) as missing:
+            if missing:
+                time.sleep(0.3)  # a Node run
+                target.write_text(name)
+                made_by.append(name)
+
+    first = threading.Thread(target=build, args=("first",))
+    first.start()
+    time.sleep(0.1)
+    build("second")
+    first.join()
+    assert made_by == ["first"] and target.read_text() == "first"
+    with made_once(target) as missing:
+        assert not missing

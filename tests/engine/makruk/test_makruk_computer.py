@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import sys
 
 import pytest
 from door_checks import error_of
@@ -81,13 +82,17 @@ def game_positions(count: int, seed: int) -> list[str]:
     return found[:count]
 
 
+#: Game positions the no-hanging check judges (inside Pyodide, 2.4x slower, half as many).
+HANGING_POSITIONS = 6 if sys.platform == "emscripten" else 12
+
+
 @pytest.mark.slow  # the inner loop (README, Tests) leaves it to the full run
 @pytest.mark.parametrize("level", [2, 3])
 def test_levels_2_and_3_never_hang_a_piece_for_nothing(level):
     """A move hangs material when, after the opponent's best captures (and ours back), we have a
     Bia or more less than now, although another move keeps what we have."""
     checked = 0
-    for position in game_positions(12, seed=level):
+    for position in game_positions(HANGING_POSITIONS, seed=level):
         state = new_game(position).state
         now = state.evaluate()
         kept = MaterialSearch(unlimited()).move_scores(state, 1)  # our material after the captures
@@ -96,7 +101,7 @@ def test_levels_2_and_3_never_hang_a_piece_for_nothing(level):
         move = bestmove(position, level=level)["move"]
         assert kept[move] > now - 1.0, (position, move, now, kept[move])
         checked += 1
-    assert checked >= 8
+    assert checked >= HANGING_POSITIONS * 2 // 3
 
 
 @pytest.mark.parametrize("level", sorted(LEVELS))
