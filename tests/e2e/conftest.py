@@ -60,7 +60,6 @@ import re
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -131,32 +130,14 @@ def build_site(out: Path) -> Path:
     return out
 
 
-#: How long the e2e tests wait for .ci/test's build of the site (it starts with the run).
-BUILD_WAIT_S = 900
-
-
-def wait_for_the_build(status: str | None) -> None:
-    """Wait until .ci/test's background build has written its exit code to `status` (no file
-    named: nothing to wait for); fail with the build's log unless it succeeded."""
-    if not status:
-        return
-    status_file, waited = Path(status), 0.0
-    while not status_file.is_file():
-        if waited > BUILD_WAIT_S:
-            pytest.fail(f"the site's build did not end within {BUILD_WAIT_S} s ({status_file} never came)")
-        time.sleep(0.5)
-        waited += 0.5
-    if status_file.read_text().strip() != "0":
-        log = status_file.with_name("build.log")
-        pytest.fail("the site did not build:\n" + (log.read_text(errors="replace") if log.is_file() else ""))
-
-
 @pytest.fixture(scope="session")
-def built_site(tmp_path_factory) -> Path:
+def built_site(tmp_path_factory, ci_build_status) -> Path:
     """The real site (content/, engine wheel, Pyodide, fonts) built once per run."""
     given = os.environ.get("KRADAN_E2E_SITE")
     if given:
-        wait_for_the_build(os.environ.get("KRADAN_E2E_SITE_STATUS"))
+        if ci_build_status not in (None, "0"):  # tests/conftest.py waited for .ci/test's build
+            log = Path(os.environ["KRADAN_E2E_SITE_STATUS"]).with_name("build.log")
+            pytest.fail("the site did not build:\n" + (log.read_text(errors="replace") if log.is_file() else ""))
         if not (Path(given) / "index.html").is_file():
             pytest.fail(f"KRADAN_E2E_SITE={given} holds no built site (no index.html)")
         return Path(given)

@@ -14,10 +14,11 @@ from site_builder.puzzles.prove import PuzzleSet, load_puzzles
 
 
 @pytest.fixture(scope="session")
-def project_puzzles() -> PuzzleSet:
+def project_puzzles(ci_build_status) -> PuzzleSet:
     """The project's puzzles (puzzles/), checked and proven once per session through the project's
     proof cache (.cache/kradan-proofs): whatever proves them first in a run (the site build in
-    .ci/test) pays for the proofs. Fails listing the problems, if any."""
+    .ci/test, which it waits for: ci_build_status) pays for the proofs. Fails listing the problems,
+    if any."""
     found, problems = load_puzzles(PROJECT)
     assert problems == [], "\n".join(map(str, problems))
     return found
