@@ -92,6 +92,7 @@ def test_a_teacher_makes_a_drill_at_the_practice_table_and_a_phone_student_answe
     page.locator("#assign-solution").uncheck()  # solutions off: the student's page shows none
     page.locator("#maker-add").click()
     expect(page.locator("#maker-status")).to_have_text("เพิ่ม “เก็บไพ่หัวได้ไหม” ในงานแล้ว")
+    expect(page.locator("#assign-share")).to_have_attribute("data-state", "ready")  # the drill encoded in
     link = page.locator("#assign-link")
     expect(link).to_have_value(re.compile(r"/th/a/#KA1Z?-"))
     student_link = link.input_value()

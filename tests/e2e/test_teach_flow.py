@@ -66,7 +66,8 @@ def build_assignment(page: Page, items: list[dict]) -> dict[str, str]:
     expect(page.locator("#assign-picked > li")).to_have_count(4)
     page.fill("#assign-title", TITLE)
     page.fill("#assign-instructions", "ทำทุกข้อ แล้วส่งรหัสผลงานให้ครูทางไลน์")
-    expect(page.locator("#assign-share")).to_be_visible()
+    # "ready": the links are those of every setting on screen (each fill set "updating" first)
+    expect(page.locator("#assign-share")).to_have_attribute("data-state", "ready")
     links = {"student": page.locator("#assign-link").input_value(),
              "gradebook": page.locator("#assign-gradebook").get_attribute("href"),
              "worksheet": page.locator("#assign-worksheet").get_attribute("href")}

@@ -48,7 +48,15 @@ def prove(page: Page) -> None:
     expect(page.locator("#maker")).not_to_have_attribute("data-state", "proving", timeout=PROVE_TIMEOUT_MS)
 
 
+def add_it(page: Page) -> None:
+    """Press "add to the assignment" and wait until it is in: the maker says so once the builder
+    has begun encoding it (before that, the share panel's "ready" is the old link's)."""
+    page.locator("#maker-add").click()
+    expect(page.locator("#maker-status")).to_contain_text("ในงานแล้ว")
+
+
 def decode(page: Page) -> dict:
+    expect(page.locator("#assign-share")).to_have_attribute("data-state", "ready")  # every change encoded
     link = page.locator("#assign-link").input_value()
     return page.evaluate("async (code) => (await import('/static/js/core/assignment.js')).decodeAssignment(code)", link)
 
@@ -88,8 +96,7 @@ def test_a_makruk_mate_in_one_set_up_by_taps_at_360_is_proven_added_and_kept(ope
     expect(page.locator("#maker")).to_have_attribute("data-state", "proven")
     expect(page.locator("#maker-result")).to_contain_text("a1a8")
     assert latin_in_maker(page) == []
-    page.locator("#maker-add").click()
-    expect(page.locator("#assign-share")).to_have_attribute("data-state", "ready")
+    add_it(page)
     [own] = picked_ids(page)
     assert own.startswith("t-")
     expect(page.locator("#assign-picked > li")).to_contain_text("เรือจนที่แถวบน")
@@ -140,8 +147,7 @@ def test_a_best_move_is_offered_where_the_catalog_has_them_proven_in_words_and_a
     assert latin_in_maker(page) == []
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     page.locator("#maker").screenshot(path="/tmp/tasks-maker-best-360.png")
-    page.locator("#maker-add").click()
-    expect(page.locator("#assign-share")).to_have_attribute("data-state", "ready")
+    add_it(page)
     [x] = decode(page)["exercises"]
     assert (x["game"], x["kind"], x["title"]) == ("makhos", "best-move", "หมากฮอสได้ตัว")
     assert (x["data"]["position"], x["data"]["mate_in"], x["data"]["line"]) == (MAKHOS_BEST, None, ["g5-h6", "b6-a5", "h6xf8"])
@@ -187,8 +193,7 @@ def test_a_counting_number_is_worked_out_by_the_engine_after_the_move_that_start
     assert latin_in_maker(page) == []
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     page.locator("#maker").screenshot(path="/tmp/tasks-maker-counting-360.png")
-    page.locator("#maker-add").click()
-    expect(page.locator("#assign-share")).to_have_attribute("data-state", "ready")
+    add_it(page)
     [x] = decode(page)["exercises"]
     assert (x["game"], x["kind"], x["title"]) == ("makruk", "counting", "นับศักดิ์เรือ")
     assert x["data"] == {"position": "8/8/3k4/8/4R3/8/8/3K4 b - 32 6 1", "counter": "black", "count_kind": "pieces",
@@ -273,8 +278,7 @@ def test_a_pasted_dummy_table_proves_and_adds(open_warm_page):
     expect(page.locator("#maker-player")).to_be_hidden()
     prove(page)
     expect(page.locator("#maker")).to_have_attribute("data-state", "proven")
-    page.locator("#maker-add").click()
-    expect(page.locator("#assign-share")).to_have_attribute("data-state", "ready")
+    add_it(page)
     [x] = decode(page)["exercises"]
     assert (x["game"], x["kind"], x["data"]["question"]) == ("dummy", "scoring", {"ask": "nets", "player": "", "item": ""})
     # more catalog tables, each proven and added, until the link would be too long: refused before any link is made
