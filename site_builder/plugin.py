@@ -152,6 +152,7 @@ class GameSite(ABC):
     templates: Path | None = None
     boards: bool = True  # played on a board: a sandbox page, board diagrams (False: CardGameSite)
     proof_options: dict = {}
+    one_of_a_kind: tuple[str, ...] = ()  # puzzle kinds whose position a collection may hold once (check_collection)
     engine_package: str | None = None  # a game from outside engine/: its engine package's module
     scripts: Path | None = None  # a game from outside site_builder/: its browser module's folder
 

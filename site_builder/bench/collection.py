@@ -14,7 +14,8 @@ The generated collection: the project's puzzle files, then copies of them in tur
 are ``GENERATED``. A copy keeps its original's game, kind, position and solution (so its proof
 costs what the original's does) and gets its own id, file name, title and hints (random words:
 the hint check refuses hints repeated across puzzles), so each copy is a distinct, valid file
-that the cache stores apart.
+that the cache stores apart. Puzzles of a kind whose position a collection may hold only once
+(the game plugin's ``one_of_a_kind``, e.g. a Dummy scoring table) are not copied.
 """
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from ..build import Rebuilder, build
+from ..games import PLUGINS
 from ..puzzles.cache import ProofCache
 from ..puzzles.prove import JOBS_ENV, load_puzzles
 from .core import Bench, Figure
@@ -99,6 +101,7 @@ def generate(root: Path, into: Path, count: int = GENERATED, seed: int = 1) -> i
         shutil.copyfile(path, target)
         written += 1
     datas = [(path.parent.name, tomllib.loads(path.read_text(encoding="utf-8"))) for path in originals]
+    datas = [(game, data) for game, data in datas if data["kind"] not in getattr(PLUGINS.get(game), "one_of_a_kind", ())]
     number = 0
     while written < count:
         number += 1

@@ -3,7 +3,8 @@
 Every e2e file can rely on these names (keep them stable):
 
     browser_type_launch_args  pytest-playwright's launch options plus Debian's Chromium
-                              ($KRADAN_CHROMIUM, default /usr/bin/chromium) and flags for
+                              (site_builder.browser.chromium_executable: $KRADAN_CHROMIUM, else
+                              chromium-headless-shell, else chromium) and flags for
                               headless runs in containers. Elsewhere Playwright's own browser
                               is used (`playwright install chromium`).
     browser_context_args      pytest-playwright's context options with base_url = site_url,

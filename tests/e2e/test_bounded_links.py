@@ -9,9 +9,12 @@ import base64
 import json
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from engine.dummy.cards import DECK
+
+pytestmark = [pytest.mark.e2e, pytest.mark.warm]
 
 PACK = """async ([tag, json]) => (await import('/static/js/core/codes.js')).pack(tag, 1, json)"""
 CALC = "/th/dummy/calculator/"

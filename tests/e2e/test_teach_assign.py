@@ -23,7 +23,7 @@ from playwright.sync_api import Page, expect
 
 from tests.site_builder.thai_words import latin_words, visible_texts
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.warm]
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 BUILDER = "/{lang}/teach/assign/"

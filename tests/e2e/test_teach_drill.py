@@ -26,7 +26,7 @@ from tests.e2e.teach_pages import check_codes, phone_context_args  # noqa: F401 
 from tests.e2e.test_offline import axe_violations
 from tests.site_builder.thai_words import latin_words, visible_texts
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.warm]
 
 ENGINE_MS = 120_000
 SEED = 118

@@ -24,7 +24,7 @@ from tests.e2e.teach_pages import DESKTOP, PHONE, check_codes, get_text, phone_c
 from tests.e2e.test_offline import axe_violations
 from tests.site_builder.thai_words import latin_words, visible_texts
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.warm]
 
 ENGINE_MS = 120_000
 

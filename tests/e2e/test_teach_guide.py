@@ -8,7 +8,7 @@ from playwright.sync_api import Page, expect
 
 from site_builder.teach.guide_page import SHOT_NAMES
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.warm]
 
 TOOLS = ("assign/", "gradebook/", "worksheet/")
 

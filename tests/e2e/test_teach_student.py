@@ -21,6 +21,8 @@ from tests.e2e.teach_pages import DESKTOP, PHONE, get_text, phone_context_args  
 from tests.e2e.test_offline import axe_violations, packed, save_whole_site, sw_context, wait_status  # noqa: F401 (sw_context: a fixture)
 from tests.site_builder.thai_words import latin_words, visible_texts
 
+pytestmark = [pytest.mark.e2e, pytest.mark.warm]
+
 XSS = "<img src=x onerror=window.__x=1>"
 KEY = "kradan.assign."
 

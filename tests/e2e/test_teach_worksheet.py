@@ -23,7 +23,7 @@ from playwright.sync_api import Page, expect
 
 from tests.e2e.test_axe import AXE, violations
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.warm]
 
 A4_POINTS = (595.3, 841.9)  # 210 x 297 mm; Chromium writes A4 as 8.27 x 11.7 in (595.9 x 842.9)
 A4_TOLERANCE = 2.0

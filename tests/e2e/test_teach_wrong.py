@@ -20,7 +20,7 @@ from playwright.sync_api import Page, expect
 from engine.api import call
 from tests.e2e.teach_pages import check_codes
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.warm]
 
 MATE, QUIZ, SCORE = "mk-mate1-001", "mk-quiz-001", "dk-score-001"
 MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import time
 from pathlib import Path
@@ -21,6 +20,8 @@ from netlify_server import serve  # noqa: E402
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
+from site_builder.browser import chromium_executable  # noqa: E402
+
 
 def main() -> int:
     parser = argparse.ArgumentParser()
@@ -29,7 +30,7 @@ def main() -> int:
     parser.add_argument("--timeout", type=float, default=90)
     args = parser.parse_args()
     overrides = {"Content-Security-Policy": args.csp} if args.csp else None
-    chromium = os.environ.get("KRADAN_CHROMIUM", "/usr/bin/chromium")
+    chromium = chromium_executable()
     requests, console = [], []
     with serve(Path(args.site_dir), overrides=overrides) as base, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium)

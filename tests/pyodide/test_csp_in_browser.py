@@ -5,7 +5,6 @@ must fail, which shows the policy really is enforced in this check."""
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -13,6 +12,8 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+
+from site_builder.browser import chromium_executable
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
@@ -34,9 +35,9 @@ def site(tmp_path_factory):
 
 
 def _check(site, *extra, timeout=180):
-    chromium = os.environ.get("KRADAN_CHROMIUM", "/usr/bin/chromium")
-    if not Path(chromium).exists():
-        pytest.fail(f"{chromium} not found: install Debian's chromium (bash .ci/test does it)")
+    if not chromium_executable():
+        pytest.fail("no Chromium found ($KRADAN_CHROMIUM or Debian's chromium-headless-shell or chromium: "
+                    "bash .ci/test installs them)")
     proc = subprocess.run(
         [sys.executable, str(HERE / "csp_check.py"), str(site), *extra],
         capture_output=True, text=True, timeout=timeout,

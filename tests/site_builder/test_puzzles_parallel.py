@@ -4,6 +4,7 @@ import importlib
 import json
 import sys
 import tomllib
+from pathlib import Path
 
 import pytest
 from pz_helpers import MATE1, MATE3, STALEMATE, best, project, puzzle, quiz
@@ -14,6 +15,7 @@ from site_builder.puzzles.engine_ctx import GameEngine
 from site_builder.puzzles.prove import load_puzzles, prove_all, prove_one
 from site_builder.puzzles.registry import KINDS
 
+ROOT = Path(__file__).resolve().parents[2]
 PUZZLES = {
     "mk-m3": puzzle("mk-m3", position=MATE3, mate_in=3, solution=["d5c6", "a8a7", "h1h8", "a7a6", "h8a8"],
                     alternatives=None, difficulty=3),
@@ -192,6 +194,17 @@ def test_the_benchmark_collection_is_made_of_distinct_valid_puzzles(tmp_path):
     copies = [p for p in found.puzzles if "-copy" in p.id]
     labels = [title.rsplit(" (", 1)[1].rstrip(")") for p in copies for title in p.title.values()]
     assert sorted(labels) == ["A", "A", "B", "ก", "ก", "ข"], [p.title for p in copies]
+
+
+def test_the_benchmark_collection_copies_no_position_a_collection_may_hold_once(tmp_path):
+    from site_builder.bench.collection import generate
+    from site_builder.games import PLUGINS
+    scoring = (ROOT / "puzzles" / "dummy" / "dk-score-001.toml").read_text(encoding="utf-8")
+    root = project(tmp_path / "proj", {"mk-m2": PUZZLES["mk-m2"], "puzzles/dummy/dk-score-001.toml": scoring})
+    assert generate(root, tmp_path / "gen", count=4) == 4
+    found, problems = load_puzzles(tmp_path / "gen", ProofCache(None))
+    assert problems == [] and sorted(p.id for p in found.puzzles) == ["dk-score-001", "mk-m2", "mk-m2-copy1", "mk-m2-copy2"]
+    assert PLUGINS["dummy"].check_collection([], [p for p in found.puzzles if p.game == "dummy"]) == []
 
 
 def test_copy_labels_count_in_letters():

@@ -97,6 +97,7 @@ class DummySite(CardGameSite):
     fence = "dummy"
     words = DummyWords()
     puzzle_kinds = (SCORING, *DRILLS)
+    one_of_a_kind = (SCORING.id,)  # a scoring table is settled once (repeats.py)
     puzzle_tags = {**SCORING_TAGS, **DRILL_TAGS}
     puzzle_prefix = "dk"
     puzzle_example = PuzzleExample(id="dk-score-001", game=GAME, position="level thep\nhead 2H\n...",

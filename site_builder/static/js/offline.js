@@ -258,9 +258,12 @@ function maybeOffer(status, pagesOpened) {
 /** Progress of a save in a bar (on the page where it was asked for, or resumed): every 10%. */
 let shownPercent = -10;
 let saveInBar = false; // the offer bar shows a save (asked for here, or its progress)
+let saveEnded = false; // the bar said how the save ended: a progress message after that is stale
 
 function showProgress(data) {
-  if (page.onMessage || data.percent < shownPercent + 10) return; // the offline page shows its own
+  // the offline page shows its own; the worker's answer and its progress messages come by two
+  // channels, so the last progress may arrive after the answer that ended the save
+  if (page.onMessage || saveEnded || data.percent < shownPercent + 10) return;
   shownPercent = data.percent - (data.percent % 10);
   saveInBar = true;
   bar('offer', t('ofSaving', { percent: data.percent }));
@@ -271,6 +274,7 @@ function finishBar(status) {
   const box = document.querySelector('.kr-offline-bar[data-bar="offer"]');
   if (!box || !saveInBar) return; // no save shown here (the offer may still wait for an answer)
   saveInBar = false;
+  saveEnded = true;
   bar('offer', status && !status.error ? statusText(status) : t('ofFailed', { reason: status && status.error }));
   requestAnimationFrame(() => box.append(makeButton(t('ofClose'), () => box.remove())));
 }
