@@ -49,13 +49,15 @@ def chromium_executable() -> str | None:
     return next((path for path in DEBIAN_CHROMIUMS if Path(path).exists()), None)
 
 
-def serve_in_thread(folder: Path, root: Path) -> tuple[str, Callable[[], None]]:
+def serve_in_thread(folder: Path, root: Path, mixin: type | None = None) -> tuple[str, Callable[[], None]]:
     """Serve `folder` like production (site_builder.serve: MIME types, root's netlify.toml headers)
     on a free port in a daemon thread, without an access log and without tracebacks for clients
-    that hang up mid-download. Returns ("http://127.0.0.1:PORT", stop)."""
+    that hang up mid-download; `mixin`, a class put before the site's request handler, may answer
+    some requests its own way (the tests' engine in CPython). Returns ("http://127.0.0.1:PORT", stop)."""
     server = make_server(Path(folder), "127.0.0.1", 0, load_header_rules(Path(root)))
     handler = server.RequestHandlerClass  # functools.partial(handler class, directory=...)
-    quiet = type("QuietSiteHandler", (handler.func,), {"log_message": lambda *a, **k: None})
+    bases = (mixin, handler.func) if mixin else (handler.func,)
+    quiet = type("QuietSiteHandler", bases, {"log_message": lambda *a, **k: None})
     server.RequestHandlerClass = partial(quiet, *handler.args, **handler.keywords)
     default_error = server.handle_error
 

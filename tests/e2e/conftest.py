@@ -7,7 +7,7 @@ Every e2e file can rely on these names (keep them stable):
                               chromium-headless-shell, else chromium) and flags for
                               headless runs in containers. Elsewhere Playwright's own browser
                               is used (`playwright install chromium`).
-    browser_context_args      pytest-playwright's context options with base_url = site_url,
+    browser_context_args (module)  pytest-playwright's context options with base_url = site_url,
                               so `page.goto("/th/makruk/sandbox/")` works, and service workers
                               blocked (page.route sees every request; no offline pack is saved in
                               the background). tests/e2e/test_offline.py opens its own contexts.
@@ -16,10 +16,16 @@ Every e2e file can rely on these names (keep them stable):
                               it beside the first tests: the e2e tests wait until the build has
                               written $KRADAN_E2E_SITE_STATUS); under pytest-xdist the workers share one
                               build (the first builds it under a file lock, the others wait).
-    site_url     (session)    "http://127.0.0.1:PORT" serving built_site with the project's own
+    site_url     (module)     "http://127.0.0.1:PORT" serving built_site with the project's own
                               server (site_builder.serve: production MIME types, netlify.toml
                               headers including the Content-Security-Policy). `--base-url URL`
-                              tests a deployed site instead (nothing is built then).
+                              tests a deployed site instead (nothing is built then). In a module
+                              marked `pytest.mark.engine_in_cpython` (tests of boards and pages,
+                              not of the engine's loading), the same site on a second server whose
+                              engine worker asks this project's engine in CPython
+                              (fixtures/cpython-engine-worker.js, POST /__engine__) instead of
+                              starting Pyodide: the same replies without Pyodide's 1.5 CPU s start-up.
+    real_site_url (session)   the server of the real site, whatever the module's marker.
     artifacts_dir             folder for screenshots: $KRADAN_ARTIFACTS or
                               <repo>/test-results/screenshots (gitignored). A pytest session
                               that does not load this file (e.g. `pytest tests/engine`) lets
@@ -80,6 +86,11 @@ ENGINE_TIMEOUT_MS = 60_000
 #: CI runs the e2e tests on every core next to other work, where a page may take longer to settle.
 EXPECT_TIMEOUT_MS = 15_000
 expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+#: Flags for the e2e tests only (they check behaviour; the benchmark measures speed with the
+#: browser's defaults): WebAssembly stays in V8's baseline compiler (Liftoff), so no page spends
+#: CPU optimising Pyodide's 9.6 MB of wasm it runs for a few seconds (measured: an engine start
+#: 2.1 -> 1.4 CPU s; the e2e tests start the engine about 250 times).
+E2E_ONLY_ARGS = ["--js-flags=--liftoff-only"]
 LIVE_HOSTS = 'figure.kr-board[data-interactive="true"], #kr-sandbox'
 
 
@@ -109,11 +120,11 @@ def browser_type_launch_args(browser_type_launch_args, browser_name):
         if exe:
             args["executable_path"] = exe
         flags = [f for f in CHROMIUM_ARGS if f != "--headless" or args.get("headless", True)]
-        args["args"] = [*args.get("args", []), *flags]
+        args["args"] = [*args.get("args", []), *flags, *E2E_ONLY_ARGS]
     return args
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser_context_args(browser_context_args, site_url):
     return {**browser_context_args, "base_url": site_url, "service_workers": "block"}
 
@@ -153,7 +164,7 @@ def built_site(tmp_path_factory, ci_build_status) -> Path:
 
 
 @pytest.fixture(scope="session")
-def site_url(request, pytestconfig) -> str:
+def real_site_url(request, pytestconfig) -> str:
     """Base URL without a trailing slash: the built site served locally, or --base-url."""
     given = pytestconfig.getoption("base_url", default=None)
     if given:
@@ -162,6 +173,54 @@ def site_url(request, pytestconfig) -> str:
     url, stop = serve_in_thread(request.getfixturevalue("built_site"), ROOT)
     yield url
     stop()
+
+
+ENGINE_WORKER = "/static/js/core/engine-worker.js"
+ENGINE_DOOR = "/__engine__"
+
+
+class EngineInCPython:
+    """Request-handler mixin: the engine worker's script is fixtures/cpython-engine-worker.js, and
+    POST /__engine__ answers the request in its body with engine.api.call_json."""
+
+    def translate_path(self, path):
+        if path.split("?")[0] == ENGINE_WORKER:
+            return str(FIXTURES / "cpython-engine-worker.js")
+        return super().translate_path(path)
+
+    def do_POST(self):
+        if self.path != ENGINE_DOOR:
+            self.send_error(405)
+            return
+        from engine.api import call_json
+
+        request = self.rfile.read(int(self.headers.get("Content-Length") or 0)).decode("utf-8")
+        body = call_json(request).encode("utf-8")
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
+@pytest.fixture(scope="session")
+def cpython_engine_site_url(request, pytestconfig, real_site_url) -> str:
+    """built_site on a second server whose engine is this project's engine in CPython (see
+    site_url); a deployed site (--base-url) keeps its own engine."""
+    if pytestconfig.getoption("base_url", default=None):
+        yield real_site_url
+        return
+    url, stop = serve_in_thread(request.getfixturevalue("built_site"), ROOT, mixin=EngineInCPython)
+    yield url
+    stop()
+
+
+@pytest.fixture(scope="module")
+def site_url(request) -> str:
+    """The module's site: cpython_engine_site_url in a module marked engine_in_cpython, else real_site_url."""
+    if request.node.get_closest_marker("engine_in_cpython"):
+        return request.getfixturevalue("cpython_engine_site_url")
+    return request.getfixturevalue("real_site_url")
 
 
 @pytest.fixture(scope="session")
@@ -385,8 +444,8 @@ def engine_play():
 
 
 @pytest.fixture(scope="session")
-def puzzle_of_each_kind(browser, site_url) -> dict[str, str]:
-    context = browser.new_context(base_url=site_url, service_workers="block")
+def puzzle_of_each_kind(browser, real_site_url) -> dict[str, str]:
+    context = browser.new_context(base_url=real_site_url, service_workers="block")
     page = context.new_page()
     page.goto("/th/puzzles/")
     found = {}

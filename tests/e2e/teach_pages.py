@@ -1,7 +1,7 @@
 """Helpers shared by the teachers' end-to-end tests (tests/e2e/test_teach_*.py):
 
     PHONE, DESKTOP         the viewports of a phone (360 x 640) and a desktop (1280 x 900)
-    phone_context_args     a session fixture named browser_context_args: a test module that
+    phone_context_args     a module fixture named browser_context_args: a test module that
                            imports it opens its pages as a 360 px touch phone
     get_text(url)          the body of `url` (a built page, the teachers' catalog.json) as text
     check_codes(page, text, timeout)  pastes `text` into the gradebook's codes field, presses
@@ -23,7 +23,7 @@ PHONE = {"width": 360, "height": 640}
 DESKTOP = {"width": 1280, "height": 900}
 
 
-@pytest.fixture(scope="session", name="browser_context_args")
+@pytest.fixture(scope="module", name="browser_context_args")
 def phone_context_args(browser_context_args):
     """A phone: 360 px wide, touch screen."""
     return {**browser_context_args, "viewport": PHONE, "has_touch": True, "is_mobile": True}

@@ -21,7 +21,9 @@ from engine.api import call
 
 ROOT = Path(__file__).resolve().parents[2]
 
-pytestmark = [pytest.mark.e2e, pytest.mark.warm]  # not about a first visit: one HTTP cache (conftest.py)
+# About the boards and pages, not the engine's loading: its replies come from the engine in
+# CPython, without Pyodide's start-up (conftest.py: site_url).
+pytestmark = [pytest.mark.e2e, pytest.mark.warm, pytest.mark.engine_in_cpython]  # not about a first visit: one HTTP cache (conftest.py)
 
 ENGINE_MS = 60_000
 SANDBOX = "/th/makruk/sandbox/"

@@ -17,7 +17,9 @@ from test_phone import DESKTOP, MAX_SHIFT, MIN_TARGET, OBSERVE_SHIFTS, PHONE
 
 from tests.e2e.page_state import settle
 
-pytestmark = [pytest.mark.e2e, pytest.mark.warm]  # layout shift takes `new_context`; the rest one HTTP cache
+# About the boards and pages, not the engine's loading: its replies come from the engine in
+# CPython, without Pyodide's start-up (conftest.py: site_url).
+pytestmark = [pytest.mark.e2e, pytest.mark.warm, pytest.mark.engine_in_cpython]  # layout shift takes `new_context`; the rest one HTTP cache
 
 CALC = "/{lang}/dummy/calculator/"
 LESSON = "/{lang}/dummy/the-fool/"
@@ -44,13 +46,13 @@ def test_no_axe_violations_on_dummy_pages(axe_page, axe_source, template, lang):
 
 @pytest.mark.parametrize("screen", [PHONE, DESKTOP], ids=["phone", "desktop"])
 @pytest.mark.parametrize("template", PAGES)
-def test_dummy_pages_do_not_jump_when_the_engine_arrives(new_context, template, screen):
+def test_dummy_pages_do_not_jump_when_the_engine_arrives(new_context, real_site_url, template, screen):
     context = new_context(**screen)
     context.add_init_script(OBSERVE_SHIFTS)
     page = context.new_page()
     if template == CALC:  # a slow phone: the calculator's module comes well after the first paint
         page.route("**/static/js/games/dummy/calculator.js", lambda route: (time.sleep(SLOW_MODULE_S), route.continue_()))
-    page.goto(template.format(lang="th"))
+    page.goto(real_site_url + template.format(lang="th"))  # the engine from Pyodide, after the first paint
     settled(page)
     page.wait_for_timeout(500)  # a late shift would come now (as test_phone.py's shift_of)
     total, shifts = page.evaluate("[window.__krShift, window.__krShifts]")

@@ -13,14 +13,16 @@ from playwright.sync_api import Page, expect
 from engine.api import call
 from game_pages import first_lessons, sandboxes
 
-pytestmark = [pytest.mark.e2e, pytest.mark.warm]  # not about a first visit: one HTTP cache (conftest.py)
+# About the boards and pages, not the engine's loading: its replies come from the engine in
+# CPython, without Pyodide's start-up (conftest.py: site_url).
+pytestmark = [pytest.mark.e2e, pytest.mark.warm, pytest.mark.engine_in_cpython]  # not about a first visit: one HTTP cache (conftest.py)
 
 PHONE = {"width": 360, "height": 740}
 SCREEN = PHONE["height"]
 MIN_SQUARE = 44  # px: the smallest touch target
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser_context_args(browser_context_args):
     return {**browser_context_args, "viewport": PHONE, "has_touch": True, "is_mobile": True}
 

@@ -24,7 +24,9 @@ from test_phone import MAX_SHIFT, shift_of
 from test_phone import PHONE as PHONE_SCREEN
 from tests.e2e.page_state import settle
 
-pytestmark = [pytest.mark.e2e, pytest.mark.warm]  # layout shift takes `new_context`; the rest one HTTP cache
+# About the boards and pages, not the engine's loading: its replies come from the engine in
+# CPython, without Pyodide's start-up (conftest.py: site_url).
+pytestmark = [pytest.mark.e2e, pytest.mark.warm, pytest.mark.engine_in_cpython]  # layout shift takes `new_context`; the rest one HTTP cache
 
 ENGINE_MS = 60_000
 PHONE = {"viewport": {"width": 360, "height": 640}, "has_touch": True, "is_mobile": True}
@@ -146,7 +148,7 @@ def test_komayo_pages_have_no_axe_violations(open_warm_page, path):
 
 @pytest.mark.parametrize("screen", [PHONE_SCREEN, DESKTOP_SCREEN], ids=["phone", "desktop"])
 @pytest.mark.parametrize("path", ["/th/komayo/drops/", "/en/komayo/kings-privilege/", TSUME])
-def test_komayo_pages_do_not_jump_when_the_engine_arrives(new_context, path, screen):
+def test_komayo_pages_do_not_jump_when_the_engine_arrives(new_context, real_site_url, path, screen):
     """The static diagram keeps the room of the live board's two hands (tests/e2e/test_phone.py's measure)."""
-    total, shifts = shift_of(new_context, path, screen)
+    total, shifts = shift_of(new_context, real_site_url + path, screen)
     assert total <= MAX_SHIFT, f"{path}: layout shift {total:.3f} > {MAX_SHIFT}: {shifts}"

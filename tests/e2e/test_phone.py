@@ -24,7 +24,9 @@ from playwright.sync_api import expect
 from engine.api import call
 from tests.e2e.game_pages import first_lessons, game_pages
 
-pytestmark = pytest.mark.e2e
+# About the boards and pages, not the engine's loading: its replies come from the engine in
+# CPython, without Pyodide's start-up (conftest.py: site_url).
+pytestmark = [pytest.mark.e2e, pytest.mark.engine_in_cpython]
 
 PHONE = {"viewport": {"width": 360, "height": 640}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
 DESKTOP = {"viewport": {"width": 1280, "height": 900}}
@@ -125,6 +127,8 @@ def test_a_swipe_on_the_board_scrolls_and_a_drag_of_a_piece_plays(open_warm_page
 
 
 def shift_of(new_context, url: str, screen: dict) -> tuple[float, list]:
+    """The layout shift of `url` (on the real site, whose engine arrives from Pyodide a second or
+    so after the first paint) until every live part is drawn, and the shifts seen."""
     context = new_context(**screen)
     context.add_init_script(OBSERVE_SHIFTS)
     page = context.new_page()
@@ -140,16 +144,16 @@ def shift_of(new_context, url: str, screen: dict) -> tuple[float, list]:
 
 @pytest.mark.parametrize("screen", [PHONE, DESKTOP], ids=["phone", "desktop"])
 @pytest.mark.parametrize("path", [*game_pages("th"), "/th/makruk/counting-basics/", "/en/makruk/counting-examples/"])
-def test_lessons_and_sandboxes_do_not_jump_when_the_engine_arrives(new_context, path, screen):
-    total, shifts = shift_of(new_context, path, screen)
+def test_lessons_and_sandboxes_do_not_jump_when_the_engine_arrives(new_context, real_site_url, path, screen):
+    total, shifts = shift_of(new_context, real_site_url + path, screen)
     assert total <= MAX_SHIFT, f"{path}: layout shift {total:.3f} > {MAX_SHIFT}: {shifts}"
 
 
 @pytest.mark.parametrize("screen", [PHONE, DESKTOP], ids=["phone", "desktop"])
-def test_puzzles_do_not_jump_when_the_engine_arrives(new_context, puzzle_of_each_kind, screen):
+def test_puzzles_do_not_jump_when_the_engine_arrives(new_context, real_site_url, puzzle_of_each_kind, screen):
     problems = []
     for kind, url in puzzle_of_each_kind.items():
-        total, shifts = shift_of(new_context, url, screen)
+        total, shifts = shift_of(new_context, real_site_url + url, screen)
         if total > MAX_SHIFT:
             problems.append(f"{kind} {url}: {total:.3f} {shifts}")
     assert problems == [], "\n".join(problems)

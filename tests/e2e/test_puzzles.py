@@ -34,7 +34,7 @@ DESKTOP = {"width": 1280, "height": 900}
 THAI_DIGITS = str.maketrans("0123456789", "๐๑๒๓๔๕๖๗๘๙")
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser_context_args(browser_context_args):
     """A phone: 360 px wide, touch screen."""
     return {**browser_context_args, "viewport": PHONE, "has_touch": True, "is_mobile": True}
@@ -79,14 +79,14 @@ def _get(url: str) -> str:
 
 
 @pytest.fixture(scope="session")
-def catalog(site_url) -> dict[str, list[Puzzle]]:
+def catalog(real_site_url) -> dict[str, list[Puzzle]]:
     """{lang: [Puzzle, ...]} in index order."""
     out = {}
     for lang in ("th", "en"):
         parser = _Items()
-        parser.feed(_get(f"{site_url}/{lang}/puzzles/"))
+        parser.feed(_get(f"{real_site_url}/{lang}/puzzles/"))
         assert parser.items, f"/{lang}/puzzles/ lists no li.kr-puzzle-item"
-        out[lang] = [Puzzle(item["href"], data_block(_get(site_url + item["href"])), item) for item in parser.items]
+        out[lang] = [Puzzle(item["href"], data_block(_get(real_site_url + item["href"])), item) for item in parser.items]
     return out
 
 

@@ -8,7 +8,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-pytestmark = pytest.mark.e2e
+# About the boards and pages, not the engine's loading: its replies come from the engine in
+# CPython, without Pyodide's start-up (conftest.py: site_url).
+pytestmark = [pytest.mark.e2e, pytest.mark.engine_in_cpython]
 
 WIDTHS = {"360": {"width": 360, "height": 740}, "1280": {"width": 1280, "height": 900}}
 VS_COMPUTER = "?fen=rnsmksnr%2F8%2Fpppppppp%2F8%2F8%2FPPPPPPPP%2F8%2FRNSKMSNR+w+-+-+0+1&moves=e3e4+d6d5&vs=black&level=1"
