@@ -111,5 +111,7 @@ def test_pages_the_reader_opened_work_offline_without_the_pack(sw_page, built_si
         expect(page.locator("figure.kr-board").first).to_be_visible()
     page.goto(unread)
     expect(page.locator("main h1")).to_have_text("หน้านี้ยังไม่ได้เก็บไว้ในเครื่อง")
+    # The page lists every page until its script has kept only the saved ones and said how many.
+    expect(page.locator("#kr-offline-fallback")).to_be_visible()
     links = page.locator("#kr-offline-all a").evaluate_all("(links) => links.map((a) => a.getAttribute('href'))")
     assert {first, second} <= set(links) and unread not in links
