@@ -24,7 +24,7 @@ Every e2e file can rely on these names (keep them stable):
                               not of the engine's loading), the same site on a second server whose
                               engine worker asks this project's engine in CPython
                               (fixtures/cpython-engine-worker.js, POST /__engine__) instead of
-                              starting Pyodide: the same replies without Pyodide's 1.5 CPU s start-up.
+                              starting Pyodide: the same replies without Pyodide's start-up (1.4 CPU s).
     real_site_url (session)   the server of the real site, whatever the module's marker.
     artifacts_dir             folder for screenshots: $KRADAN_ARTIFACTS or
                               <repo>/test-results/screenshots (gitignored). A pytest session
@@ -89,7 +89,7 @@ expect.set_options(timeout=EXPECT_TIMEOUT_MS)
 #: Flags for the e2e tests only (they check behaviour; the benchmark measures speed with the
 #: browser's defaults): WebAssembly stays in V8's baseline compiler (Liftoff), so no page spends
 #: CPU optimising Pyodide's 9.6 MB of wasm it runs for a few seconds (measured: an engine start
-#: 2.1 -> 1.4 CPU s; the e2e tests start the engine about 250 times).
+#: 2.1 -> 1.4 CPU s, in the modules that do not take their replies from CPython: see site_url).
 E2E_ONLY_ARGS = ["--js-flags=--liftoff-only"]
 LIVE_HOSTS = 'figure.kr-board[data-interactive="true"], #kr-sandbox'
 

@@ -19,8 +19,8 @@ from playwright.sync_api import expect
 from tests.e2e.game_pages import game_pages
 from tests.e2e.page_state import settle
 
-# About the boards and pages, not the engine's loading: its replies come from the engine in
-# CPython, without Pyodide's start-up (conftest.py: site_url).
+# About the boards and pages, not the engine's loading: its replies come from the engine in CPython,
+# without Pyodide's start-up (conftest.py: site_url).
 pytestmark = [pytest.mark.e2e, pytest.mark.engine_in_cpython]
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"

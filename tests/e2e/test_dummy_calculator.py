@@ -16,9 +16,10 @@ from engine.api import call
 from site_builder.games.dummy.calculator import share_link
 from tests.site_builder.thai_words import latin_words, visible_texts
 
-# About the boards and pages, not the engine's loading: its replies come from the engine in
-# CPython, without Pyodide's start-up (conftest.py: site_url).
-pytestmark = [pytest.mark.warm, pytest.mark.engine_in_cpython]  # not about a first visit: one HTTP cache for the module (conftest.py)
+# Not about a first visit: one HTTP cache for the module (conftest.py). About the boards and pages,
+# not the engine's loading: its replies come from the engine in CPython, without Pyodide's start-up
+# (conftest.py: site_url).
+pytestmark = [pytest.mark.warm, pytest.mark.engine_in_cpython]
 
 CALC = "/th/dummy/calculator/"
 ENGINE_MS = 60_000

@@ -17,9 +17,10 @@ from test_phone import DESKTOP, MAX_SHIFT, MIN_TARGET, OBSERVE_SHIFTS, PHONE
 
 from tests.e2e.page_state import settle
 
-# About the boards and pages, not the engine's loading: its replies come from the engine in
-# CPython, without Pyodide's start-up (conftest.py: site_url).
-pytestmark = [pytest.mark.e2e, pytest.mark.warm, pytest.mark.engine_in_cpython]  # layout shift takes `new_context`; the rest one HTTP cache
+# Layout shift takes `new_context`; the rest one HTTP cache. About the boards and pages, not the
+# engine's loading: its replies come from the engine in CPython, without Pyodide's start-up
+# (conftest.py: site_url).
+pytestmark = [pytest.mark.e2e, pytest.mark.warm, pytest.mark.engine_in_cpython]
 
 CALC = "/{lang}/dummy/calculator/"
 LESSON = "/{lang}/dummy/the-fool/"

@@ -21,9 +21,10 @@ from test_phone import DESKTOP, MIN_TARGET, PHONE
 from engine.api import call
 from tests.site_builder.thai_words import latin_words, visible_texts
 
-# About the boards and pages, not the engine's loading: its replies come from the engine in
-# CPython, without Pyodide's start-up (conftest.py: site_url).
-pytestmark = [pytest.mark.e2e, pytest.mark.warm, pytest.mark.engine_in_cpython]  # not about a first visit: one HTTP cache per screen (conftest.py)
+# Not about a first visit: one HTTP cache per screen (conftest.py). About the boards and pages, not
+# the engine's loading: its replies come from the engine in CPython, without Pyodide's start-up
+# (conftest.py: site_url).
+pytestmark = [pytest.mark.e2e, pytest.mark.warm, pytest.mark.engine_in_cpython]
 
 PLAY = "/{lang}/dummy/play/"
 ENGINE_MS = 120_000

@@ -13,9 +13,10 @@ from playwright.sync_api import Page, expect
 from engine.api import call
 from game_pages import first_lessons, sandboxes
 
-# About the boards and pages, not the engine's loading: its replies come from the engine in
-# CPython, without Pyodide's start-up (conftest.py: site_url).
-pytestmark = [pytest.mark.e2e, pytest.mark.warm, pytest.mark.engine_in_cpython]  # not about a first visit: one HTTP cache (conftest.py)
+# Not about a first visit: one HTTP cache (conftest.py). About the boards and pages, not the
+# engine's loading: its replies come from the engine in CPython, without Pyodide's start-up
+# (conftest.py: site_url).
+pytestmark = [pytest.mark.e2e, pytest.mark.warm, pytest.mark.engine_in_cpython]
 
 PHONE = {"width": 360, "height": 740}
 SCREEN = PHONE["height"]

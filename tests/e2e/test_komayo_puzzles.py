@@ -24,9 +24,10 @@ from test_phone import MAX_SHIFT, shift_of
 from test_phone import PHONE as PHONE_SCREEN
 from tests.e2e.page_state import settle
 
-# About the boards and pages, not the engine's loading: its replies come from the engine in
-# CPython, without Pyodide's start-up (conftest.py: site_url).
-pytestmark = [pytest.mark.e2e, pytest.mark.warm, pytest.mark.engine_in_cpython]  # layout shift takes `new_context`; the rest one HTTP cache
+# Layout shift takes `new_context`; the rest one HTTP cache. About the boards and pages, not the
+# engine's loading: its replies come from the engine in CPython, without Pyodide's start-up
+# (conftest.py: site_url).
+pytestmark = [pytest.mark.e2e, pytest.mark.warm, pytest.mark.engine_in_cpython]
 
 ENGINE_MS = 60_000
 PHONE = {"viewport": {"width": 360, "height": 640}, "has_touch": True, "is_mobile": True}

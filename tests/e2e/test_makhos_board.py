@@ -14,9 +14,10 @@ from playwright.sync_api import expect
 
 from engine.api import call
 
-# About the boards and pages, not the engine's loading: its replies come from the engine in
-# CPython, without Pyodide's start-up (conftest.py: site_url).
-pytestmark = [pytest.mark.e2e, pytest.mark.warm, pytest.mark.engine_in_cpython]  # not about a first visit: one HTTP cache (conftest.py)
+# Not about a first visit: one HTTP cache (conftest.py). About the boards and pages, not the
+# engine's loading: its replies come from the engine in CPython, without Pyodide's start-up
+# (conftest.py: site_url).
+pytestmark = [pytest.mark.e2e, pytest.mark.warm, pytest.mark.engine_in_cpython]
 
 SANDBOX = "/th/makhos/sandbox/"
 TWO_ROUTES = "W:Wc3:Bd4,d6,f6,b8"  # c3xe5xc7 or c3xe5xg7

@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, Route, expect
 
 from engine.api import call
+from tests.e2e.page_state import wait_until
 
 pytestmark = pytest.mark.e2e
 
@@ -40,6 +41,10 @@ class HeldEngine:
             route.continue_()
         else:
             self.held.append(route)
+
+    def wait_for_request(self, page: Page, part: str, what: str) -> None:
+        """Wait until the browser has asked for an engine file whose URL holds `part`; fail with `what`."""
+        wait_until(page, lambda: any(part in url for url in self.asked), f"{what}: {self.asked}")
 
     def release(self):
         self.released = True
@@ -70,7 +75,8 @@ def test_taps_while_the_engine_loads_are_kept_and_played_once_it_is_ready(page, 
     wait = board.live.locator(".kr-wait")
     expect(wait).to_contain_text("กำลังโหลดเอนจิน")
     expect(wait).to_contain_text("ตาที่แตะไว้จะเดิน")
-    assert held.asked, "the first move's legal moves come from the live engine: it is being loaded"
+    # The worker, once started, asks for the engine's files (on a busy machine after the note shows).
+    held.wait_for_request(page, "/", "the first move's legal moves come from the live engine: it is being loaded")
 
     board.square("d6").click()  # Black's answer while the engine is still loading
     board.square("d5").click()
@@ -126,11 +132,7 @@ def test_a_lesson_that_is_only_read_never_asks_for_the_engine(page, held, board_
     page.wait_for_timeout(3000)  # the page has loaded and is idle: the old warm-up started here
     assert held.asked == [], held.asked
     board.square("a1").click()  # touching the board is the reader's go-ahead
-    for _ in range(30):
-        if any("/pyodide/" in url for url in held.asked):
-            break
-        page.wait_for_timeout(500)
-    assert any("/pyodide/" in url for url in held.asked), held.asked
+    held.wait_for_request(page, "/pyodide/", "touching the board did not start the engine's download")
 
 
 def test_the_sandboxs_first_exchange_with_the_computer_needs_no_engine(page, held, engine_play):

@@ -49,14 +49,6 @@ def hand_to_play(data: dict) -> list[str]:
     return next(p["hand"] for p in state["players"] if p["id"] == state["turn"])
 
 
-def wait_for_engine_request(page: Page, held: HeldEngine):
-    for _ in range(40):
-        if any("/pyodide/" in url for url in held.asked):
-            return
-        page.wait_for_timeout(500)
-    pytest.fail(f"the touch did not start the engine's download: {held.asked}")
-
-
 def test_a_dummy_lesson_loads_the_engine_only_when_touched_and_keeps_the_tapped_cards(new_context):
     context = new_context(**PHONE)
     held = HeldEngine(context)
@@ -75,7 +67,7 @@ def test_a_dummy_lesson_loads_the_engine_only_when_touched_and_keeps_the_tapped_
     expect(host).to_have_attribute("data-state", "loading")
     expect(host.locator(".kr-note").first).to_have_text(
         "กำลังโหลดเอนจิน (ราว 5 เมกะไบต์)… แตะไพ่ที่จะเล่นไว้ได้เลย จะเลือกให้ทันทีที่โต๊ะพร้อม")
-    wait_for_engine_request(page, held)
+    held.wait_for_request(page, "/pyodide/", "the touch did not start the engine's download")
     kept = host.locator(".dk-kept-note")
     expect(kept).to_have_text(f"เก็บการแตะไว้แล้ว ({names[first]}) จะเลือกไพ่ให้ทันทีที่โต๊ะพร้อม")
     still.locator(f'svg.dk-card[aria-label="{names[second]}"]').first.tap()  # tapped while it loads
@@ -105,7 +97,7 @@ def test_a_dummy_table_started_from_the_keyboard_puts_the_focus_on_the_hand(page
     assert held.asked == [], "focusing the button is no touch yet"
     page.keyboard.press("Enter")
     expect(figure.locator(".dk-live-host")).to_have_attribute("data-state", "loading")
-    wait_for_engine_request(page, held)
+    held.wait_for_request(page, "/pyodide/", "the touch did not start the engine's download")
     held.release()
     expect(figure.locator(".dk-live")).to_have_attribute("data-active", "true", timeout=ENGINE_MS)
     expect(figure.locator(".dk-hand button").first).to_be_focused()

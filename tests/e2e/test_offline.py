@@ -21,6 +21,7 @@ import pytest
 from playwright.sync_api import expect
 
 from site_builder.browser import serve_in_thread
+from tests.e2e.page_state import wait_until
 from site_builder.puzzles.prove import CACHE_ENV, cache_folder
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -64,15 +65,6 @@ def wait_status(page, done=lambda s: True, timeout: float = PACK_TIMEOUT_S) -> d
             return status
         page.wait_for_timeout(250)
     pytest.fail(f"the service worker never reached the state wanted; last status: {status}")
-
-
-def wait_until(page, done, what: str, timeout: float = 60) -> None:
-    """Poll done() (a state of the page or its caches) until it holds; fail with `what`."""
-    end = time.monotonic() + timeout
-    while not done():
-        if time.monotonic() > end:
-            pytest.fail(what)
-        page.wait_for_timeout(100)
 
 
 def axe_violations(page) -> list[str]:

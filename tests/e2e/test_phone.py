@@ -24,8 +24,8 @@ from playwright.sync_api import expect
 from engine.api import call
 from tests.e2e.game_pages import first_lessons, game_pages
 
-# About the boards and pages, not the engine's loading: its replies come from the engine in
-# CPython, without Pyodide's start-up (conftest.py: site_url).
+# About the boards and pages, not the engine's loading: its replies come from the engine in CPython,
+# without Pyodide's start-up (conftest.py: site_url).
 pytestmark = [pytest.mark.e2e, pytest.mark.engine_in_cpython]
 
 PHONE = {"viewport": {"width": 360, "height": 640}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}

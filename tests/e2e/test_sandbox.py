@@ -11,9 +11,10 @@ from urllib.parse import parse_qs, quote, urlsplit
 import pytest
 from playwright.sync_api import expect
 
-# About the boards and pages, not the engine's loading: its replies come from the engine in
-# CPython, without Pyodide's start-up (conftest.py: site_url).
-pytestmark = [pytest.mark.e2e, pytest.mark.warm, pytest.mark.engine_in_cpython]  # not about a first visit: one HTTP cache (conftest.py)
+# Not about a first visit: one HTTP cache (conftest.py). About the boards and pages, not the
+# engine's loading: its replies come from the engine in CPython, without Pyodide's start-up
+# (conftest.py: site_url).
+pytestmark = [pytest.mark.e2e, pytest.mark.warm, pytest.mark.engine_in_cpython]
 
 SANDBOX = "/th/makruk/sandbox/"
 FREE = SANDBOX + "?vs="  # a game by hand: a fresh sandbox plays the computer

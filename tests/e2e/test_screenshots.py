@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-# About the boards and pages, not the engine's loading: its replies come from the engine in
-# CPython, without Pyodide's start-up (conftest.py: site_url).
+# About the boards and pages, not the engine's loading: its replies come from the engine in CPython,
+# without Pyodide's start-up (conftest.py: site_url).
 pytestmark = [pytest.mark.e2e, pytest.mark.engine_in_cpython]
 
 WIDTHS = {"360": {"width": 360, "height": 740}, "1280": {"width": 1280, "height": 900}}

@@ -45,8 +45,8 @@ from tests.e2e.page_state import settle
 from tests.e2e.teach_pages import check_codes
 from tests.e2e.test_teach_worksheet import squeeze
 
-# About the boards and pages, not the engine's loading: its replies come from the engine in
-# CPython, without Pyodide's start-up (conftest.py: site_url).
+# About the boards and pages, not the engine's loading: its replies come from the engine in CPython,
+# without Pyodide's start-up (conftest.py: site_url).
 pytestmark = [pytest.mark.e2e, pytest.mark.engine_in_cpython]
 
 ROOT = Path(__file__).resolve().parents[2]

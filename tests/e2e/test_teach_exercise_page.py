@@ -24,8 +24,8 @@ from tests.e2e.teach_pages import DESKTOP, PHONE, check_codes, get_text, phone_c
 from tests.e2e.test_offline import axe_violations
 from tests.site_builder.thai_words import latin_words, visible_texts
 
-# About the boards and pages, not the engine's loading: its replies come from the engine in
-# CPython, without Pyodide's start-up (conftest.py: site_url).
+# About the boards and pages, not the engine's loading: its replies come from the engine in CPython,
+# without Pyodide's start-up (conftest.py: site_url).
 pytestmark = [pytest.mark.e2e, pytest.mark.warm, pytest.mark.engine_in_cpython]
 
 ENGINE_MS = 120_000
