@@ -21,8 +21,8 @@ import pytest
 from playwright.sync_api import expect
 
 from site_builder.browser import serve_in_thread
-from tests.e2e.page_state import wait_until
 from site_builder.puzzles.prove import CACHE_ENV, cache_folder
+from tests.e2e.page_state import wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 PACK_TIMEOUT_S = 240
