@@ -44,6 +44,7 @@ from pathlib import Path
 from site_builder.errors import BuildFailed, BuildProblem
 from site_builder.js_strip import JsSyntaxError, stripped_js
 from site_builder.pyodide_trim import PYODIDE_FILES, shipped_pyodide, snapshot_name, wheel_id
+from site_builder.user_cache import user_cache_dir
 
 FONT_FILES = tuple(
     f"sarabun-{subset}-{weight}-normal.woff2"
@@ -195,7 +196,7 @@ def write_assets(out_dir: Path, project_root: Path, engine_games: dict[str, Path
         shutil.copyfile(fonts_src / name, fonts_out / name)
     write_qr_library(qr_source, out_dir / QR_FOLDER)
 
-    pyodide = shipped_pyodide(pyodide_src, version, wheel, project_root / "engine", _cache_dir())
+    pyodide = shipped_pyodide(pyodide_src, version, wheel, project_root / "engine", user_cache_dir())
     pyodide_out = out_dir / "pyodide" / pyodide.name
     pyodide_out.mkdir(parents=True, exist_ok=True)
     for name in PYODIDE_FILES:
@@ -293,7 +294,7 @@ def engine_wheel(project_root: Path, cache_dir: Path | None = None, engine_games
             ]
         )
     key = engine_sources_hash(project_root, engine_games)
-    cache = Path(cache_dir) if cache_dir else _cache_dir() / "engine-wheel"
+    cache = Path(cache_dir) if cache_dir else user_cache_dir() / "engine-wheel"
     cached = cache / key[:32] / WHEEL_NAME
     if cached.is_file():
         return cached
@@ -382,13 +383,6 @@ def _engine_sources(engine_dir: Path) -> list[Path]:
         for p in engine_dir.rglob("*.py")
         if "__pycache__" not in p.parts and p.is_file()
     )
-
-
-def _cache_dir() -> Path:
-    if os.environ.get("KRADAN_CACHE_DIR"):
-        return Path(os.environ["KRADAN_CACHE_DIR"])
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "kradan"
 
 
 def _rel(path: Path, root: Path) -> str:

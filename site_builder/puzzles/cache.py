@@ -8,6 +8,8 @@ files per key: ``<key>.json`` holds the engine's answers the check needs (the po
 the proof, the solution's words),
 ``<key>.replies.json`` the engine replies the page carries, read only when the page is rendered.
 Only successful proofs are stored; a puzzle with problems is checked again on every build.
+Answers that depend only on the code (a sandbox's recorded replies) are kept there and in the
+machine's cache folder too (user_cache.py), which every project built on the machine shares.
 A cache object also keeps what it read or wrote in memory, so that ``serve`` reads each file once.
 """
 from __future__ import annotations
@@ -22,10 +24,13 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TypeVar
 
+from site_builder.user_cache import user_cache_dir
+
 T = TypeVar("T")
 
 FORMAT = "kradan-proof-2"
 CACHE_DIR = Path(".cache") / "kradan-proofs"
+COMPUTED_DIR = "computed-replies"  # under the machine's cache folder (user_cache.py)
 ROOT = Path(__file__).resolve().parents[2]
 # Folders (searched recursively) and files whose Python sources a proof depends on, under ROOT.
 SOURCES = ("engine", "site_builder/puzzles", "site_builder/games", "site_builder/plugin.py",
@@ -134,20 +139,21 @@ class ProofCache:
 
     def computed(self, name: str, make: Callable[[], list[dict]]) -> list[dict]:
         """Engine answers that depend only on the code (e.g. a sandbox's recorded replies), kept
-        under ``name`` like a proof's replies: ``make()`` runs once per engine version."""
+        under ``name`` like a proof's replies and also in the machine's cache (user_cache.py), which
+        every project built here shares: ``make()`` runs once per engine version on a machine.
+        A cache switched off (no folder) keeps nothing anywhere."""
         key = self.key(f"computed\0{name}")
         if key not in self._replies:
-            path = self._path(f"computed\0{name}", ".computed.json")
-            try:
-                self._replies[key] = json.loads(path.read_text(encoding="utf-8"))
-            except (OSError, ValueError):
+            if self.folder is None:
                 self._replies[key] = make()
-                if self.folder is not None:
-                    try:
-                        self.folder.mkdir(parents=True, exist_ok=True)
-                        self._write(path, self._replies[key])
-                    except OSError:
-                        pass  # a read-only tree still builds, only slower
+                return self._replies[key]
+            file = f"{key}.computed.json"
+            places = (self.folder / file, user_cache_dir() / COMPUTED_DIR / file)
+            found = next((data for data in map(_read_json, places) if data is not None), None)
+            self._replies[key] = make() if found is None else found
+            for path in places:
+                if not path.is_file():
+                    _keep(path, self._replies[key])
         return self._replies[key]
 
     def put(self, digest: str, cached: Cached, replies: list[dict], puzzle_id: str, seconds: float) -> None:
@@ -159,19 +165,33 @@ class ProofCache:
             return
         entry = {"format": FORMAT, "id": puzzle_id, "seconds": round(seconds, 3),
                  "proof": cached.proof, "solution": cached.solution, "board": cached.board}
-        try:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            self._write(self._path(digest, ".replies.json"), replies)
-            self._write(self._path(digest, ".json"), entry)
-        except OSError:
-            pass  # a read-only tree still builds, only slower
+        if _keep(self._path(digest, ".replies.json"), replies):
+            _keep(self._path(digest, ".json"), entry)
 
-    def _write(self, path: Path, data: object) -> None:
-        fd, tmp = tempfile.mkstemp(dir=self.folder, suffix=".tmp")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                handle.write(json.dumps(data, ensure_ascii=False, separators=(",", ":")))
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+
+def _read_json(path: Path) -> list[dict] | None:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
+def _keep(path: Path, data: object) -> bool:
+    """Write ``data`` as JSON to ``path`` at once (a reader never sees half a file); False when the
+    folder cannot be written (a read-only tree still builds, only slower)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
+    except OSError:
+        return False
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+        os.replace(tmp, path)
+    except OSError:
+        Path(tmp).unlink(missing_ok=True)
+        return False
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return True

@@ -332,15 +332,20 @@ def _build(project: Path, out: Path) -> None:
 
 @pytest.fixture
 def project_copy(tmp_path) -> Path:
-    """A copy of the project to change (its node_modules is the real one), without its puzzles: a
-    change to the engine makes every proof new, and the upgrade needs pages, not proofs (the whole
-    site's offline copy is tested above)."""
+    """A copy of the project to change (its node_modules is the real one), without its puzzles and
+    with Makruk only: a change to the engine makes every proof and every sandbox's recorded replies
+    new, and the upgrade needs pages, not proofs (the whole site's offline copy is tested above)."""
     copy = tmp_path / "project"
     skip = shutil.ignore_patterns(".git", ".venv", "node_modules", "_site", "test-results", ".cache", "__pycache__",
                                   "*.egg-info")
     shutil.copytree(ROOT, copy, symlinks=True,
                     ignore=lambda folder, names: skip(folder, names) | ({"puzzles"} if Path(folder) == ROOT else set()))
     (copy / "node_modules").symlink_to(ROOT / "node_modules")
+    with (copy / "pyproject.toml").open("a", encoding="utf-8") as config:
+        config.write('\n[tool.kradan.site]\ngames = ["makruk"]\n')
+    for folder in (copy / "content").glob("*/*/"):
+        if folder.name != "makruk":
+            shutil.rmtree(folder)
     return copy
 
 

@@ -187,18 +187,38 @@ def test_the_sandbox_records_its_start_every_first_move_and_the_computers_first_
     assert request_key(bestmove(game, position, [legal[0]], RECORDED_LEVELS[0])) in table["other"]
 
 
-def test_the_sandbox_replies_are_kept_once_per_engine_version(tmp_path):
-    """Level 3's replies cost seconds: the proof cache keeps them, and a second build reads them."""
+def test_the_sandbox_replies_are_kept_once_per_engine_version(tmp_path, monkeypatch):
+    """Level 3's replies cost seconds: the proof cache keeps them, and a second build reads them;
+    so does another project built on the machine (the machine's cache), but not one whose cache is off."""
+    monkeypatch.setenv("KRADAN_CACHE_DIR", str(tmp_path / "machine"))
     made = []
 
     def make():
         made.append(1)
-        return [{"request": {"op": "start"}, "reply": {"ok": True}, "legal": None}]
+        return [{"request": {"op": "start"}, "reply": {"ok": True}, "legal": [len(made)]}]
 
-    first = ProofCache(tmp_path).computed("sandbox-toy", make)
-    again = ProofCache(tmp_path).computed("sandbox-toy", make)  # a new process: from the folder
+    first = ProofCache(tmp_path / "a").computed("sandbox-toy", make)
+    again = ProofCache(tmp_path / "a").computed("sandbox-toy", make)  # a new process: from the folder
     assert first == again and len(made) == 1
-    assert len(list(tmp_path.glob("*.computed.json"))) == 1
+    assert len(list((tmp_path / "a").glob("*.computed.json"))) == 1
+
+    other = ProofCache(tmp_path / "b").computed("sandbox-toy", make)  # another project: from the machine
+    assert other == first and len(made) == 1
+    assert len(list((tmp_path / "b").glob("*.computed.json"))) == 1
+
+    off = ProofCache(None).computed("sandbox-toy", make)
+    assert off != first and len(made) == 2
+    assert len(list((tmp_path / "machine").rglob("*.computed.json"))) == 1
+
+
+def test_an_unwritable_cache_still_gives_the_replies(tmp_path, monkeypatch):
+    """A read-only tree (and machine cache) builds, only slower: the replies are made every time."""
+    blocked = tmp_path / "file"
+    blocked.write_text("not a folder")
+    monkeypatch.setenv("KRADAN_CACHE_DIR", str(blocked / "machine"))
+    made = []
+    replies = ProofCache(blocked / "proofs").computed("sandbox-toy", lambda: made.append(1) or [{"n": len(made)}])
+    assert replies == [{"n": 1}] and made == [1]
 
 
 def test_a_recorded_computer_reply_is_the_same_for_the_same_request():
