@@ -14,7 +14,10 @@ from playwright.sync_api import Page, expect
 
 from engine.dummy.cards import DECK
 
-pytestmark = [pytest.mark.e2e, pytest.mark.warm]
+# Not about a first visit: one HTTP cache (conftest.py). About the boards and pages, not the
+# engine's loading: its replies come from the engine in CPython, without Pyodide's start-up
+# (conftest.py: site_url).
+pytestmark = [pytest.mark.e2e, pytest.mark.warm, pytest.mark.engine_in_cpython]
 
 PACK = """async ([tag, json]) => (await import('/static/js/core/codes.js')).pack(tag, 1, json)"""
 CALC = "/th/dummy/calculator/"

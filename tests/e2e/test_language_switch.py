@@ -8,7 +8,10 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-pytestmark = [pytest.mark.e2e, pytest.mark.warm]  # not about a first visit: one HTTP cache (conftest.py)
+# Not about a first visit: one HTTP cache (conftest.py). About the boards and pages, not the
+# engine's loading: its replies come from the engine in CPython, without Pyodide's start-up
+# (conftest.py: site_url).
+pytestmark = [pytest.mark.e2e, pytest.mark.warm, pytest.mark.engine_in_cpython]
 
 
 def test_the_puzzle_filters_cross_over(page):

@@ -23,7 +23,10 @@ from playwright.sync_api import Page, expect
 
 from tests.e2e.test_axe import AXE, violations
 
-pytestmark = [pytest.mark.e2e, pytest.mark.warm]
+# Not about a first visit: one HTTP cache (conftest.py). About the boards and pages, not the
+# engine's loading: its replies come from the engine in CPython, without Pyodide's start-up
+# (conftest.py: site_url).
+pytestmark = [pytest.mark.e2e, pytest.mark.warm, pytest.mark.engine_in_cpython]
 
 A4_POINTS = (595.3, 841.9)  # 210 x 297 mm; Chromium writes A4 as 8.27 x 11.7 in (595.9 x 842.9)
 A4_TOLERANCE = 2.0

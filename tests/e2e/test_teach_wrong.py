@@ -20,7 +20,10 @@ from playwright.sync_api import Page, expect
 from engine.api import call
 from tests.e2e.teach_pages import check_codes
 
-pytestmark = [pytest.mark.e2e, pytest.mark.warm]
+# Not about a first visit: one HTTP cache (conftest.py). About the boards and pages, not the
+# engine's loading: its replies come from the engine in CPython, without Pyodide's start-up
+# (conftest.py: site_url).
+pytestmark = [pytest.mark.e2e, pytest.mark.warm, pytest.mark.engine_in_cpython]
 
 MATE, QUIZ, SCORE = "mk-mate1-001", "mk-quiz-001", "dk-score-001"
 MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"

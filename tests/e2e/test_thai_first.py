@@ -12,7 +12,10 @@ from playwright.sync_api import expect
 
 from tests.site_builder.thai_words import latin_words, visible_texts
 
-pytestmark = [pytest.mark.e2e, pytest.mark.warm]  # not about a first visit: one HTTP cache (conftest.py)
+# Not about a first visit: one HTTP cache (conftest.py). About the boards and pages, not the
+# engine's loading: its replies come from the engine in CPython, without Pyodide's start-up
+# (conftest.py: site_url).
+pytestmark = [pytest.mark.e2e, pytest.mark.warm, pytest.mark.engine_in_cpython]
 
 COUNTING = "8/8/8/4k3/8/8/2R5/4K3 b - 32 6 1"
 
