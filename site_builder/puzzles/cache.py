@@ -120,12 +120,10 @@ class ProofCache:
         """The recorded replies stored with a proof (read from disk once), or None when gone."""
         key = self.key(digest)
         if key not in self._replies:
-            if self.folder is None:
+            found = None if self.folder is None else _read_json(self._path(digest, ".replies.json"))
+            if found is None:
                 return None
-            try:
-                self._replies[key] = json.loads(self._path(digest, ".replies.json").read_text(encoding="utf-8"))
-            except (OSError, ValueError):
-                return None
+            self._replies[key] = found
         return self._replies[key]
 
     def kept(self, digest: str, what: object, make: Callable[[], T]) -> T:
